@@ -1,0 +1,371 @@
+#!/usr/bin/env python3
+"""Turns one bench/results/<stamp>/ folder into summary.json and report.md.
+
+Reads native.json (Google Benchmark), jmh.json (JMH, if present) and env.json
+(machine, versions, commands; written by bench/run). Writes:
+  summary.json            DESIGN.md's schema, rows for the first key count
+  summary-keys<N>.json    the same for every other key count (--full)
+  report.md, charts/*.svg
+Every figure comes from the input files; what a suite cannot measure is null.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import sys
+from collections import defaultdict
+
+# Two-sided 99.9% Student t quantiles by degrees of freedom (as JMH reports
+# its score error), for turning repetitions into an error bar.
+T999 = {1: 636.62, 2: 31.599, 3: 12.924, 4: 8.610, 5: 6.869, 6: 5.959,
+        7: 5.408, 8: 5.041, 9: 4.781, 10: 4.587, 11: 4.437, 12: 4.318,
+        13: 4.221, 14: 4.140, 15: 4.073, 19: 3.883, 24: 3.745, 29: 3.659,
+        39: 3.551, 59: 3.460, 119: 3.373}
+
+
+def t999(dof):
+    if dof <= 0:
+        return float("nan")
+    best = max(k for k in T999 if k <= dof)
+    return T999[best] if dof < 120 else 3.291
+
+
+def snake(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def native_rows(path):
+    """Rows from a Google Benchmark JSON run with repetitions."""
+    with open(path) as f:
+        data = json.load(f)
+    groups = defaultdict(dict)
+    counts = {}
+    for b in data["benchmarks"]:
+        if b.get("error_occurred"):
+            raise SystemExit(f"native benchmark failed: {b['name']}: "
+                             f"{b.get('error_message')}")
+        if b.get("run_type") == "aggregate":
+            groups[b["run_name"]][b["aggregate_name"]] = b
+            counts[b["run_name"]] = b.get("repetitions", 1)
+        else:
+            groups[b["run_name"]].setdefault("runs", []).append(b)
+    rows = []
+    for run_name, g in groups.items():
+        parts = run_name.split("/")
+        strategy = parts[0]
+        f = dict(p.split(":", 1) for p in parts[1:] if ":" in p)
+        if "mean" in g:
+            mean = g["mean"]
+            sd = g.get("stddev", {}).get("real_time", 0.0)
+            n = counts.get(run_name, 1)
+        else:
+            mean = g["runs"][0]
+            sd, n = None, 1
+        batch = int(f.get("batch", 1))
+        ns = mean["real_time"] / batch  # real_time unit is ns (default)
+        ops = 1e9 / ns
+        err = None
+        if sd is not None and n > 1:
+            err = ops * (sd / mean["real_time"]) * t999(n - 1) / math.sqrt(n)
+        rows.append({
+            "suite": "native", "strategy": strategy,
+            "value_size": int(f["size"]),
+            "residency": f.get("residency", "block_cache"), "batch": batch,
+            "keys": int(f.get("keys", 0)),
+            "ops_per_s": ops, "ops_per_s_error": err, "ns_per_op": ns,
+            "copies_per_op": mean.get("copies_per_op"),
+            "bytes_copied_per_op": mean.get("bytes_copied_per_op"),
+            "alloc_bytes_per_op": None,
+            "allocs_per_op": mean.get("allocs_per_op"),
+        })
+    return rows
+
+
+def jmh_rows(path):
+    """Rows from JMH's JSON (throughput mode, -prof gc, pinget aux counters)."""
+    with open(path) as f:
+        data = json.load(f)
+    rows = []
+    for b in data:
+        method = b["benchmark"].rsplit(".", 1)[1]
+        p = b.get("params", {})
+        pm = b["primaryMetric"]
+        unit = pm["scoreUnit"]  # ops/s, ops/ms or ops/us
+        scale = {"ops/s": 1.0, "ops/ms": 1e3, "ops/us": 1e6, "ops/ns": 1e9}[unit]
+        ops = pm["score"] * scale
+        err = pm["scoreError"] * scale
+        sec = b.get("secondaryMetrics", {})
+
+        def per_op(name):
+            m = sec.get(name)
+            return None if m is None or pm["score"] == 0 else m["score"] / pm["score"]
+
+        alloc = sec.get("gc.alloc.rate.norm")
+        rows.append({
+            "suite": "jmh", "strategy": snake(method),
+            "value_size": int(p.get("valueSize", 0)),
+            "residency": p.get("residency", "block_cache"),
+            "batch": int(p.get("batch", 1)),
+            "keys": int(p.get("keys", 0)),
+            "ops_per_s": ops, "ops_per_s_error": None if math.isnan(err) else err,
+            "ns_per_op": 1e9 / ops if ops else None,
+            "copies_per_op": per_op("copies"),
+            "bytes_copied_per_op": per_op("bytesCopied"),
+            "alloc_bytes_per_op": None if alloc is None else alloc["score"],
+            "allocs_per_op": per_op("allocations"),
+        })
+    return rows
+
+
+SCHEMA_FIELDS = ["suite", "strategy", "value_size", "residency", "batch",
+                 "ops_per_s", "ops_per_s_error", "ns_per_op", "copies_per_op",
+                 "bytes_copied_per_op", "alloc_bytes_per_op"]
+
+
+def to_schema(rows):
+    return [{k: r[k] for k in SCHEMA_FIELDS} for r in rows]
+
+
+def find(rows, suite, strategy, size, residency="block_cache", batch=1):
+    for r in rows:
+        if (r["suite"], r["strategy"], r["value_size"], r["residency"],
+                r["batch"]) == (suite, strategy, size, residency, batch):
+            return r
+    return None
+
+
+def ratio(a, b):
+    """(a/b, error) for two rows' throughput, errors combined in quadrature."""
+    if a is None or b is None:
+        return None, None
+    r = a["ops_per_s"] / b["ops_per_s"]
+    ea = (a["ops_per_s_error"] or 0) / a["ops_per_s"]
+    eb = (b["ops_per_s_error"] or 0) / b["ops_per_s"]
+    return r, r * math.hypot(ea, eb)
+
+
+def fmt(x, digits=2):
+    if x is None:
+        return "n/a"
+    if isinstance(x, float) and (math.isnan(x) or math.isinf(x)):
+        return "n/a"
+    if abs(x) >= 1000:
+        return f"{x:,.0f}"
+    return f"{x:.{digits}f}"
+
+
+def charts(rows, out_dir):
+    """SVG charts; returns the file names written."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    os.makedirs(os.path.join(out_dir, "charts"), exist_ok=True)
+    written = []
+    single = [r for r in rows if r["residency"] == "block_cache" and r["batch"] == 1]
+    for suite in ("jmh", "native"):
+        rs = [r for r in single if r["suite"] == suite and r["strategy"] != "jni_nop"]
+        if not rs:
+            continue
+        fig, ax = plt.subplots(figsize=(8, 5))
+        for strategy in sorted({r["strategy"] for r in rs}):
+            pts = sorted((r["value_size"], r["ops_per_s"], r["ops_per_s_error"] or 0)
+                         for r in rs if r["strategy"] == strategy)
+            ax.errorbar([p[0] for p in pts], [p[1] for p in pts],
+                        yerr=[p[2] for p in pts], marker="o", capsize=3,
+                        label=strategy)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("value size (bytes)")
+        ax.set_ylabel("gets per second (log)")
+        ax.set_title(f"{suite}: throughput, block cache, single gets")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+        name = f"charts/throughput_{suite}.svg"
+        fig.savefig(os.path.join(out_dir, name), bbox_inches="tight")
+        plt.close(fig)
+        written.append(name)
+
+    for metric, label in (("copies_per_op", "value copies per get"),
+                          ("alloc_bytes_per_op", "bytes allocated per get (JMH, -prof gc)")):
+        rs = [r for r in single if r[metric] is not None]
+        if not rs:
+            continue
+        sizes = sorted({r["value_size"] for r in rs})
+        names = sorted({(r["suite"], r["strategy"]) for r in rs})
+        fig, ax = plt.subplots(figsize=(9, 5))
+        width = 0.8 / max(1, len(sizes))
+        for i, size in enumerate(sizes):
+            vals = []
+            for suite, strategy in names:
+                r = next((r for r in rs if (r["suite"], r["strategy"], r["value_size"])
+                          == (suite, strategy, size)), None)
+                vals.append(r[metric] if r else 0)
+            ax.bar([j + i * width for j in range(len(names))], vals, width,
+                   label=f"{size} B")
+        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(names))])
+        ax.set_xticklabels([f"{s}\n{t}" for s, t in names], rotation=45,
+                           ha="right", fontsize=7)
+        ax.set_ylabel(label)
+        ax.set_title(f"{label}, block cache")
+        ax.legend(fontsize=8)
+        if metric == "alloc_bytes_per_op":
+            ax.set_yscale("symlog", linthresh=16)
+        name = f"charts/{metric}.svg"
+        fig.savefig(os.path.join(out_dir, name), bbox_inches="tight")
+        plt.close(fig)
+        written.append(name)
+    return written
+
+
+def table(rows, suite):
+    rs = [r for r in rows if r["suite"] == suite]
+    if not rs:
+        return []
+    out = ["| strategy | size | residency | batch | ops/s | ± (99.9%) | ns/op | "
+           "copies/op | bytes copied/op | allocs/op | alloc bytes/op |",
+           "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in sorted(rs, key=lambda r: (r["residency"], r["batch"], r["value_size"],
+                                       r["strategy"])):
+        out.append(f"| {r['strategy']} | {r['value_size']} | {r['residency']} | "
+                   f"{r['batch']} | {fmt(r['ops_per_s'])} | {fmt(r['ops_per_s_error'])} | "
+                   f"{fmt(r['ns_per_op'], 1)} | {fmt(r['copies_per_op'])} | "
+                   f"{fmt(r['bytes_copied_per_op'], 0)} | {fmt(r['allocs_per_op'])} | "
+                   f"{fmt(r['alloc_bytes_per_op'], 1)} |")
+    return out
+
+
+def targets(rows):
+    """The issue's targets, each with its measured ratio and verdict."""
+    lines = ["| target | measured | met |", "|---|---|---|"]
+
+    def add(name, value, ok):
+        lines.append(f"| {name} | {value} | {'yes' if ok else ('**no**' if ok is not None else 'not measured')} |")
+
+    j = lambda s, n: find(rows, "jmh", s, n)
+    r, e = ratio(j("pinned_view", 65536), j("rocksdbjni_get", 65536))
+    add("64 KiB: pinned_view ≥ 8× rocksdbjni_get", f"{fmt(r)}× ± {fmt(e)}",
+        None if r is None else r >= 8)
+    r, e = ratio(j("pinned_view", 65536), j("rocksdbjni_get_direct", 65536))
+    add("64 KiB: pinned_view ≥ 2.5× rocksdbjni_get_direct", f"{fmt(r)}× ± {fmt(e)}",
+        None if r is None else r >= 2.5)
+    sizes = sorted({x["value_size"] for x in rows if x["suite"] == "jmh" and x["value_size"] >= 128})
+    for n in sizes:
+        r, e = ratio(j("pinned_view", n), j("buffer_copy", n))
+        add(f"{n} B: pinned_view ≥ buffer_copy", f"{fmt(r)}× ± {fmt(e)}",
+            None if r is None else r + (e or 0) >= 1.0)
+    for n in sizes:
+        jp, nn = j("pinned_view", n), find(rows, "native", "native_pinned", n)
+        r, e = ratio(nn, jp)  # = latency(jmh pinned_view) / latency(native_pinned)
+        add(f"{n} B: Java pinned_view latency ≤ 1.15× native_pinned",
+            f"{fmt(r)}× ± {fmt(e)}", None if r is None else r <= 1.15)
+    for s in ("buffer_copy", "direct_copy", "pinned_view"):
+        for n in sizes:
+            x = j(s, n)
+            a = None if x is None else x["alloc_bytes_per_op"]
+            add(f"{n} B: {s} allocates < 16 B/op", f"{fmt(a, 3)} B/op",
+                None if a is None else a < 16)
+    for n in sizes:
+        x = j("pinned_view", n)
+        c = None if x is None else x["bytes_copied_per_op"]
+        add(f"{n} B: pinned_view copies 0 bytes", f"{fmt(c, 0)} B/op",
+            None if c is None else c == 0)
+    pinget = [j(s, 128) for s in ("string_copy", "pinnable_copy", "buffer_copy",
+                                  "direct_copy", "pinned_view")]
+    pinget = [x for x in pinget if x]
+    best = max(pinget, key=lambda x: x["ops_per_s"]) if pinget else None
+    r, e = ratio(best, j("rocksdbjni_get", 128))
+    add(f"128 B: fastest pinget ({best['strategy'] if best else 'n/a'}) ≥ rocksdbjni_get",
+        f"{fmt(r)}× ± {fmt(e)}", None if r is None else r + (e or 0) >= 1.0)
+    return lines
+
+
+def controls(rows):
+    lines = []
+    nop = find(rows, "jmh", "jni_nop", 0) or next(
+        (r for r in rows if r["strategy"] == "jni_nop"), None)
+    if nop:
+        lines.append(f"- `jni_nop` (one empty JNI crossing): {fmt(nop['ns_per_op'], 1)} ns")
+    for r in sorted((r for r in rows if r["strategy"] == "memcpy"),
+                    key=lambda r: r["value_size"]):
+        lines.append(f"- `memcpy` of {r['value_size']} B: {fmt(r['ns_per_op'], 1)} ns "
+                     f"(± {fmt(r['ops_per_s_error'] and r['ns_per_op'] * r['ops_per_s_error'] / r['ops_per_s'], 1)})")
+    twins = [r for r in rows if r["strategy"].endswith("_twin")]
+    for t in twins:
+        base = find(rows, t["suite"], t["strategy"][:-5], t["value_size"],
+                    t["residency"], t["batch"])
+        r, e = ratio(t, base)
+        if r is not None:
+            verdict = "within" if abs(r - 1) <= (e or 0) else "OUTSIDE"
+            lines.append(f"- negative control: `{t['strategy']}` / `{base['strategy']}` "
+                         f"({t['suite']}, {t['value_size']} B) = {fmt(r, 3)} ± {fmt(e, 3)}, "
+                         f"{verdict} the error")
+    co = [r for r in rows if r["strategy"] == "counter_overhead"]
+    for r in co:
+        lines.append(f"- copy-counter overhead: {fmt(r['ns_per_op'], 2)} ns per recorded event "
+                     f"({r['suite']}); a get records 0 to 3 events")
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("results")
+    ap.add_argument("--no-charts", action="store_true")
+    args = ap.parse_args()
+    d = args.results
+    with open(os.path.join(d, "env.json")) as f:
+        env = json.load(f)
+    rows = []
+    if os.path.exists(os.path.join(d, "native.json")):
+        rows += native_rows(os.path.join(d, "native.json"))
+    if os.path.exists(os.path.join(d, "jmh.json")):
+        rows += jmh_rows(os.path.join(d, "jmh.json"))
+    if not rows:
+        raise SystemExit("no results")
+
+    key_counts = sorted({r["keys"] for r in rows if r["keys"]})
+    primary = key_counts[0] if key_counts else 0
+    by_keys = defaultdict(list)
+    for r in rows:
+        by_keys[r["keys"] or primary].append(r)
+    head = {"generated": env["generated"], "machine": env["machine"],
+            "rocksdb": env["rocksdb"], "jvm": env.get("jvm"),
+            "profile": env["profile"]}
+    for k, rs in by_keys.items():
+        name = "summary.json" if k == primary else f"summary-keys{k}.json"
+        with open(os.path.join(d, name), "w") as f:
+            json.dump(dict(head, results=to_schema(rs)), f, indent=1)
+    main_rows = by_keys[primary]
+    written = [] if args.no_charts else charts(main_rows, d)
+
+    md = [f"# pinget benchmark report ({env['profile']})", "",
+          f"Generated {env['generated']} on {env['machine']['model']} "
+          f"({env['machine']['cpus']} CPUs); RocksDB {env['rocksdb']} (pinget, native); "
+          f"JVM {env.get('jvm') or 'n/a'}; rocksdbjni {env.get('rocksdbjni') or 'n/a'} "
+          "(which bundles its own, newer RocksDB).", "",
+          "Errors are 99.9% confidence half-widths (JMH's scoreError; for the native "
+          "suite, Student t over the repetitions). Copies per get come from pinget's "
+          f"counters; allocation bytes from JMH's `gc.alloc.rate.norm`. Key count: {primary}.",
+          "", "## Commands", ""]
+    md += [f"    {c}" for c in env.get("commands", [])]
+    md += ["", "## Targets", ""] + targets(main_rows)
+    md += ["", "## Controls", ""] + (controls(main_rows) or ["(none measured)"])
+    for name in written:
+        md += ["", f"![{name}]({name})"]
+    for suite in ("jmh", "native"):
+        t = table(main_rows, suite)
+        if t:
+            md += ["", f"## {suite} results", ""] + t
+    for k in key_counts[1:]:
+        for suite in ("jmh", "native"):
+            t = table(by_keys[k], suite)
+            if t:
+                md += ["", f"## {suite} results, {k} keys", ""] + t
+    with open(os.path.join(d, "report.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    print(f"wrote {d}/summary.json, {d}/report.md, {len(written)} charts")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// Copy accounting, as defined in DESIGN.md. Counters are per thread: each
+// thread sees only the copies made on its own calls, with no contention.
+//
+// What is counted, where it happens:
+//   value_copies / value_bytes_copied: every copy of value bytes between
+//     RocksDB's memory and the memory the caller reads. RocksDB's own copy into
+//     a PinnableSlice is inferred exactly from PinnableSlice::IsPinned().
+//   key_copies: every copy of key bytes pinget makes (C++ keys: none).
+//   allocations: every heap allocation of a buffer that holds a value for the
+//     caller (a grown std::string in string_copy, a new Java byte[]). Buffers
+//     RocksDB allocates for its own use are not counted.
+
+#ifndef PINGET_COPY_STATS_H_
+#define PINGET_COPY_STATS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pinget {
+
+struct CopyStats {
+  uint64_t value_copies = 0;
+  uint64_t value_bytes_copied = 0;
+  uint64_t key_copies = 0;
+  uint64_t allocations = 0;
+};
+
+// This thread's counters since its start or its last ResetCopyStats().
+CopyStats GetCopyStats();
+void ResetCopyStats();
+
+// For code that copies on pinget's behalf (the JNI layer, a C++ caller that
+// wants its own copies in the totals). Each call counts on this thread.
+void RecordValueCopy(size_t bytes);
+void RecordKeyCopy();
+void RecordAllocation();
+
+}  // namespace pinget
+
+#endif  // PINGET_COPY_STATS_H_

@@ -1,0 +1,99 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// pinned_view: a value read without copying it out of RocksDB.
+
+#ifndef PINGET_PINNED_VALUE_H_
+#define PINGET_PINNED_VALUE_H_
+
+#include <rocksdb/slice.h>
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "pinget/status.h"
+
+namespace pinget {
+
+namespace internal {
+class Engine;
+}  // namespace internal
+
+// A value held in place. While a PinnedValue holds a value, the RocksDB block
+// (or memtable copy) behind view() stays alive, and so does the database it
+// came from, even if its Store is closed: the last pin to go closes it.
+//
+// Reusable: Store::GetPinned releases the previous pin and pins the next value
+// in the same call, without allocating. Not thread-safe: one thread at a time.
+class PinnedValue {
+ public:
+  PinnedValue() = default;
+  ~PinnedValue() = default;
+  // Moving transfers the pin; the source is left empty.
+  PinnedValue(PinnedValue&& other) noexcept;
+  PinnedValue& operator=(PinnedValue&& other) noexcept;
+  PinnedValue(const PinnedValue&) = delete;
+  PinnedValue& operator=(const PinnedValue&) = delete;
+
+  // The value's bytes. Valid until Release(), the next GetPinned into this
+  // object, or its destruction; empty when nothing is held. Read-only.
+  std::string_view view() const { return {slice_.data(), slice_.size()}; }
+  const char* data() const { return slice_.data(); }
+  size_t size() const { return slice_.size(); }
+
+  // True while a value is held.
+  bool holds_value() const { return held_; }
+
+  // True if the bytes are RocksDB's own block-cache memory (P = 0); false if
+  // RocksDB copied them into this object (memtable hit, P = 1).
+  bool pinned_in_cache() const { return slice_.IsPinned(); }
+
+  // Drops the pin (idempotent). While the store is open, keeps the reference
+  // to the database so that the next GetPinned from the same store does not
+  // touch its refcount; once the store is closed, lets the database go.
+  void Release();
+
+ private:
+  friend class Store;
+  friend class PinnedBatch;
+
+  // engine_ is declared first so that it is destroyed last: the pin's cleanup
+  // releases a block-cache handle owned by the engine.
+  std::shared_ptr<internal::Engine> engine_;
+  rocksdb::PinnableSlice slice_;
+  bool held_ = false;
+};
+
+// A reusable set of pinned values for Store::MultiGetPinned. Not thread-safe.
+class PinnedBatch {
+ public:
+  PinnedBatch() = default;
+  PinnedBatch(const PinnedBatch&) = delete;
+  PinnedBatch& operator=(const PinnedBatch&) = delete;
+
+  // Number of keys of the last MultiGetPinned (0 after Release()).
+  size_t size() const { return size_; }
+  // REQUIRES: i < size(). Valid until Release(), the next MultiGetPinned into
+  // this batch, or its destruction.
+  const Status& status(size_t i) const { return statuses_[i]; }
+  std::string_view view(size_t i) const {
+    return {slices_[i].data(), slices_[i].size()};
+  }
+  bool pinned_in_cache(size_t i) const { return slices_[i].IsPinned(); }
+
+  // Drops every pin (idempotent).
+  void Release();
+
+ private:
+  friend class Store;
+
+  std::shared_ptr<internal::Engine> engine_;  // outlives the pins, as above
+  std::vector<rocksdb::PinnableSlice> slices_;
+  std::vector<Status> statuses_;
+  size_t size_ = 0;
+};
+
+}  // namespace pinget
+
+#endif  // PINGET_PINNED_VALUE_H_

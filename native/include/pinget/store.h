@@ -1,0 +1,152 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// Store: a RocksDB database opened for reading values with a known number of
+// copies. Every method is thread-safe, Close() included: a Close that races
+// with reads waits for them, and later calls return a Closed status.
+//
+// The get strategies (DESIGN.md tokens; P = 1 if RocksDB copied the value into
+// a PinnableSlice, i.e. not block-cache resident, else 0):
+//   string_copy  GetString       1 copy into a std::string
+//   buffer_copy  GetInto         P + 1 copies into the caller's buffer
+//   (direct_copy is buffer_copy into a Java direct ByteBuffer: same C++ call)
+//   pinned_view  GetPinned       P copies; the caller reads pinned memory
+// Keys are never copied. An empty key, or a null pointer with a non-zero
+// size, is InvalidArgument.
+
+#ifndef PINGET_STORE_H_
+#define PINGET_STORE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "pinget/options.h"
+#include "pinget/pinned_value.h"
+#include "pinget/status.h"
+#include "pinget/write_batch.h"
+
+namespace rocksdb {
+class ColumnFamilyHandle;
+class Snapshot;
+struct ReadOptions;
+}  // namespace rocksdb
+
+namespace pinget {
+
+namespace internal {
+class Gate;
+}  // namespace internal
+
+// A consistent read view. Keeps its database open (as a PinnedValue does)
+// until destroyed. Thread-safe.
+class Snapshot {
+ public:
+  ~Snapshot();
+  Snapshot(const Snapshot&) = delete;
+  Snapshot& operator=(const Snapshot&) = delete;
+
+ private:
+  friend class Store;
+  Snapshot() = default;
+  std::shared_ptr<internal::Engine> engine_;
+  const rocksdb::Snapshot* snapshot_ = nullptr;  // released by ~Snapshot
+};
+
+// A caller's buffer for MultiGetInto.
+struct Buffer {
+  char* data = nullptr;
+  size_t capacity = 0;
+};
+
+class Store {
+ public:
+  // Opens (or creates, per options) the database at path.
+  static Status Open(const std::string& path, const Options& options,
+                     std::unique_ptr<Store>* store);
+
+  // Closes if not yet closed.
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // Waits for calls in flight, then releases the database; pinned values and
+  // snapshots still alive keep it open (and its files locked) until they go.
+  // Idempotent: a second Close returns OK.
+  Status Close();
+  bool closed() const;
+
+  // The id of a column family given in Options::column_families ("default"
+  // is 0). NotFound if the store has no such family.
+  Status ColumnFamilyId(std::string_view name, uint32_t* id) const;
+
+  Status Put(const WriteOptions& options, uint32_t column_family,
+             std::string_view key, std::string_view value);
+  Status Put(std::string_view key, std::string_view value) {
+    return Put(WriteOptions(), 0, key, value);
+  }
+  Status Delete(const WriteOptions& options, uint32_t column_family,
+                std::string_view key);
+  Status Delete(std::string_view key) { return Delete(WriteOptions(), 0, key); }
+  Status Write(const WriteOptions& options, const WriteBatch& batch);
+  // Writes the column family's memtable to an SST file and waits for it.
+  Status Flush(uint32_t column_family = 0);
+  // Compacts the column family's whole key range and waits for it.
+  Status Compact(uint32_t column_family = 0);
+
+  Status GetSnapshot(std::unique_ptr<Snapshot>* snapshot);
+
+  // string_copy: *value holds a copy of the value (1 copy, counted; one
+  // allocation counted when *value's capacity had to grow).
+  // NotFound leaves *value empty.
+  Status GetString(const ReadOptions& options, std::string_view key,
+                   std::string* value);
+
+  // buffer_copy: copies min(size, capacity) bytes of the value into buffer and
+  // sets *value_size to the value's full size, so a too-small buffer is
+  // detected by *value_size > capacity. Nothing at or past buffer + capacity
+  // is written. P + 1 copies, no allocation. buffer may be null iff capacity
+  // is 0 (a size query).
+  Status GetInto(const ReadOptions& options, std::string_view key, char* buffer,
+                 size_t capacity, size_t* value_size);
+
+  // pinned_view: releases what *value held, then pins the value for key. P
+  // copies, no allocation. On any non-OK status *value holds nothing.
+  Status GetPinned(const ReadOptions& options, std::string_view key,
+                   PinnedValue* value);
+
+  // Batched buffer_copy over RocksDB's MultiGet: for each i, as GetInto with
+  // buffers[i], value_sizes[i] and statuses[i]. The returned status is not OK
+  // only when no key was read (closed store, bad arguments).
+  Status MultiGetInto(const ReadOptions& options, size_t count,
+                      const std::string_view* keys, const Buffer* buffers,
+                      size_t* value_sizes, Status* statuses);
+
+  // Batched pinned_view: releases what *values held, then pins count values.
+  // The batch's storage is reused across calls: no allocation once it has
+  // held count values.
+  Status MultiGetPinned(const ReadOptions& options, size_t count,
+                        const std::string_view* keys, PinnedBatch* values);
+
+  // A RocksDB property of the column family ("rocksdb.stats", ...).
+  Status GetProperty(uint32_t column_family, std::string_view property,
+                     std::string* value);
+
+ private:
+  Store();
+  // Checks options and turns them into RocksDB's. REQUIRES: inside the gate.
+  Status ResolveReadOptions(const ReadOptions& options,
+                            rocksdb::ReadOptions* ro,
+                            rocksdb::ColumnFamilyHandle** cf) const;
+
+  std::unique_ptr<internal::Gate> gate_;
+  std::shared_ptr<internal::Engine> engine_;  // reset by Close()
+};
+
+// The RocksDB version pinget was built against ("7.8.3").
+const char* RocksDBVersion();
+
+}  // namespace pinget
+
+#endif  // PINGET_STORE_H_

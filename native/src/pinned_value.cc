@@ -1,0 +1,46 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+
+#include "pinget/pinned_value.h"
+
+#include <utility>
+
+#include "engine.h"
+
+namespace pinget {
+
+// PinnableSlice's move constructor leaves its buffer pointer unset when the
+// source is pinned; move-assigning into a constructed slice does not.
+PinnedValue::PinnedValue(PinnedValue&& other) noexcept
+    : engine_(std::move(other.engine_)), held_(other.held_) {
+  slice_ = std::move(other.slice_);
+  other.held_ = false;
+}
+
+PinnedValue& PinnedValue::operator=(PinnedValue&& other) noexcept {
+  if (this != &other) {
+    Release();  // before engine_ may go
+    engine_ = std::move(other.engine_);
+    slice_ = std::move(other.slice_);
+    held_ = other.held_;
+    other.held_ = false;
+  }
+  return *this;
+}
+
+void PinnedValue::Release() {
+  slice_.Reset();
+  held_ = false;
+  if (engine_ && engine_->store_closed.load(std::memory_order_acquire)) {
+    engine_.reset();  // may close the database
+  }
+}
+
+void PinnedBatch::Release() {
+  for (size_t i = 0; i < size_; ++i) slices_[i].Reset();
+  size_ = 0;
+  if (engine_ && engine_->store_closed.load(std::memory_order_acquire)) {
+    engine_.reset();  // may close the database
+  }
+}
+
+}  // namespace pinget

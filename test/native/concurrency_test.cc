@@ -1,0 +1,561 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// Readers using every strategy race with a writer, with flushes and
+// compactions, and with Close(). Every value read must be one that was
+// written for that key (never torn, never another key's), and pins must stay
+// stable however long they are held.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_util.h"
+
+namespace pinget_test {
+namespace {
+
+using pinget::Buffer;
+using pinget::Options;
+using pinget::PinnedBatch;
+using pinget::PinnedValue;
+using pinget::ReadOptions;
+using pinget::Status;
+using pinget::Store;
+using pinget::WriteBatch;
+using pinget::WriteOptions;
+
+constexpr int kReaders = 8;
+constexpr size_t kKeys = 48;
+constexpr size_t kValueSizes[] = {16, 100, 1000, 4096, 20000};
+constexpr size_t kMaxValue = 20000;
+constexpr size_t kBatch = 8;
+constexpr size_t kHeldPins = 4;
+constexpr auto kDuration = std::chrono::seconds(3);
+// Bounds on loops that otherwise end on the deadline or on Close().
+constexpr uint64_t kMaxIterations = 2000000;
+constexpr uint64_t kMaxIterationsUntilClosed = 50000000;
+constexpr unsigned char kGuard = 0xA5;
+
+// Failures seen on any thread: counted, and the first few kept for the report.
+class Failures {
+ public:
+  void Add(const std::string& what) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++count_;
+    if (messages_.size() < 10) messages_.push_back(what);
+  }
+  size_t count() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return count_;
+  }
+  std::string Report() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::string r;
+    for (const std::string& m : messages_) r += "\n  " + m;
+    return r;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  size_t count_ = 0;
+  std::vector<std::string> messages_;
+};
+
+std::string KeyFor(size_t i) {
+  return i % 2 == 0 ? "key-" + std::to_string(i)
+                    : BinaryKey(static_cast<uint32_t>(i));
+}
+
+bool AllGuard(const char* p, size_t n) {
+  return std::all_of(
+      p, p + n, [](char c) { return static_cast<unsigned char>(c) == kGuard; });
+}
+
+class ConcurrencyTest : public StoreTest {
+ protected:
+  void SetUp() override {
+    for (size_t i = 0; i < kKeys; ++i) keys_.push_back(KeyFor(i));
+  }
+
+  std::vector<std::string> keys_;
+};
+
+// Per key, the highest version the writer has started to write, set before
+// the write: a reader may never see a higher one.
+struct Versions {
+  std::atomic<uint64_t> started[kKeys];
+  Versions() {
+    for (auto& v : started) v.store(1);
+  }
+};
+
+class Reader {
+ public:
+  Reader(int id, Store* store, const std::vector<std::string>& keys,
+         const Versions& versions, Failures& failures)
+      : id_(id),
+        store_(store),
+        keys_(keys),
+        versions_(versions),
+        failures_(failures),
+        rng_(1000 + id),
+        buffer_(kMaxValue + 64) {}
+
+  void Run(std::chrono::steady_clock::time_point deadline) {
+    for (uint64_t it = 0;
+         it < kMaxIterations && std::chrono::steady_clock::now() < deadline;
+         ++it) {
+      switch (it % 5) {
+        case 0:
+          ReadString();
+          break;
+        case 1:
+          ReadInto();
+          break;
+        case 2:
+          ReadPinned();
+          break;
+        case 3:
+          ReadMultiInto();
+          break;
+        case 4:
+          ReadMultiPinned();
+          break;
+      }
+      if (it % 7 == 0) TakeHeldPin(it / 7 % kHeldPins);
+      if (it % 3 == 0) CheckHeldPins();
+    }
+    CheckHeldPins();
+  }
+
+  uint64_t values_read(int strategy) const { return values_read_[strategy]; }
+
+ private:
+  size_t RandomKey() { return rng_() % keys_.size(); }
+
+  void Fail(size_t k, const std::string& what) {
+    failures_.Add("reader " + std::to_string(id_) + ", key " +
+                  std::to_string(k) + ": " + what);
+  }
+
+  // Checks one read of key k; returns the version read, 0 if not found.
+  uint64_t Check(int strategy, size_t k, const Status& s,
+                 std::string_view bytes) {
+    if (s.IsNotFound()) return 0;  // deleted just now
+    if (!s.ok()) {
+      Fail(k, "status " + s.ToString());
+      return 0;
+    }
+    uint64_t version = 0;
+    if (!ParseValue(keys_[k], bytes, &version)) {
+      Fail(k, "a value of " + std::to_string(bytes.size()) +
+                  " bytes that was never written for this key");
+      return 0;
+    }
+    if (version > versions_.started[k].load()) {
+      Fail(k, "version " + std::to_string(version) + " not yet written");
+    }
+    if (version < last_seen_[k]) {
+      Fail(k, "version " + std::to_string(version) + " after " +
+                  std::to_string(last_seen_[k]));
+    }
+    last_seen_[k] = std::max(last_seen_[k], version);
+    ++values_read_[strategy];
+    return version;
+  }
+
+  void ReadString() {
+    const size_t k = RandomKey();
+    const Status s = store_->GetString(ReadOptions(), keys_[k], &string_);
+    Check(0, k, s, string_);
+  }
+
+  void ReadInto() {
+    const size_t k = RandomKey();
+    std::fill(buffer_.begin(), buffer_.end(), static_cast<char>(kGuard));
+    size_t size = 0;
+    const Status s = store_->GetInto(ReadOptions(), keys_[k], buffer_.data(),
+                                     kMaxValue, &size);
+    Check(1, k, s, std::string_view(buffer_.data(), size));
+    if (!AllGuard(buffer_.data() + size, buffer_.size() - size)) {
+      Fail(k, "GetInto wrote past the value");
+    }
+  }
+
+  void ReadPinned() {
+    const size_t k = RandomKey();
+    const Status s = store_->GetPinned(ReadOptions(), keys_[k], &pinned_);
+    Check(2, k, s, pinned_.view());
+    if (s.IsNotFound() && pinned_.holds_value()) Fail(k, "NotFound holds");
+  }
+
+  void ReadMultiInto() {
+    size_t ks[kBatch];
+    std::string_view views[kBatch];
+    Buffer buffers[kBatch];
+    size_t sizes[kBatch];
+    Status statuses[kBatch];
+    batch_arena_.resize(kBatch * kMaxValue);
+    for (size_t i = 0; i < kBatch; ++i) {
+      ks[i] = RandomKey();
+      views[i] = keys_[ks[i]];
+      buffers[i] = {batch_arena_.data() + i * kMaxValue, kMaxValue};
+    }
+    const Status s = store_->MultiGetInto(ReadOptions(), kBatch, views, buffers,
+                                          sizes, statuses);
+    if (!s.ok()) {
+      Fail(ks[0], "MultiGetInto: " + s.ToString());
+      return;
+    }
+    for (size_t i = 0; i < kBatch; ++i) {
+      Check(3, ks[i], statuses[i], std::string_view(buffers[i].data, sizes[i]));
+    }
+  }
+
+  // The batch from the previous call is checked again before it is reused:
+  // its pins must not have changed under it.
+  void ReadMultiPinned() {
+    for (size_t i = 0; i < batch_.size(); ++i) {
+      if (!batch_.status(i).ok()) continue;
+      uint64_t v = 0;
+      if (!ParseValue(keys_[batch_keys_[i]], batch_.view(i), &v) ||
+          v != batch_versions_[i]) {
+        Fail(batch_keys_[i], "a held batch pin changed");
+      }
+    }
+    std::string_view views[kBatch];
+    for (size_t i = 0; i < kBatch; ++i) {
+      batch_keys_[i] = RandomKey();
+      views[i] = keys_[batch_keys_[i]];
+    }
+    const Status s =
+        store_->MultiGetPinned(ReadOptions(), kBatch, views, &batch_);
+    if (!s.ok() || batch_.size() != kBatch) {
+      Fail(batch_keys_[0], "MultiGetPinned: " + s.ToString());
+      return;
+    }
+    for (size_t i = 0; i < kBatch; ++i) {
+      batch_versions_[i] =
+          Check(4, batch_keys_[i], batch_.status(i), batch_.view(i));
+    }
+  }
+
+  void TakeHeldPin(size_t slot) {
+    Held& h = held_[slot];
+    h.key = RandomKey();
+    const Status s = store_->GetPinned(ReadOptions(), keys_[h.key], &h.value);
+    h.version = Check(2, h.key, s, h.value.view());
+  }
+
+  void CheckHeldPins() {
+    for (const Held& h : held_) {
+      if (!h.value.holds_value()) continue;
+      uint64_t v = 0;
+      if (!ParseValue(keys_[h.key], h.value.view(), &v) || v != h.version) {
+        Fail(h.key, "a held pin changed");
+      }
+    }
+  }
+
+  struct Held {
+    PinnedValue value;
+    size_t key = 0;
+    uint64_t version = 0;
+  };
+
+  const int id_;
+  Store* const store_;
+  const std::vector<std::string>& keys_;
+  const Versions& versions_;
+  Failures& failures_;
+  std::mt19937_64 rng_;
+  uint64_t last_seen_[kKeys] = {};
+  uint64_t values_read_[5] = {};
+  std::string string_;
+  std::vector<char> buffer_;
+  std::vector<char> batch_arena_;
+  PinnedValue pinned_;
+  PinnedBatch batch_;
+  size_t batch_keys_[kBatch] = {};
+  uint64_t batch_versions_[kBatch] = {};
+  Held held_[kHeldPins];
+};
+
+TEST_F(ConcurrencyTest, ReadersWriterFlushAndCompactAgree) {
+  Options o;
+  o.write_buffer_bytes = kMiB;     // the writer also triggers flushes
+  o.block_cache_bytes = 2 * kMiB;  // and blocks get evicted
+  ASSERT_NO_FATAL_FAILURE(OpenStore(o));
+  std::vector<std::optional<std::string>> latest(kKeys);
+  for (size_t k = 0; k < kKeys; ++k) {
+    latest[k] = MakeValue(keys_[k], kValueSizes[k % 5], 1);
+    ASSERT_OK(store_->Put(keys_[k], *latest[k]));
+  }
+  ASSERT_OK(store_->Flush());
+
+  Versions versions;
+  Failures failures;
+  std::atomic<bool> stop{false};
+  const auto deadline = std::chrono::steady_clock::now() + kDuration;
+
+  uint64_t writes = 0;
+  std::thread writer([&] {
+    std::mt19937_64 rng(7);
+    uint64_t next[kKeys];
+    std::fill(std::begin(next), std::end(next), 2);
+    auto make = [&](size_t k) {
+      const uint64_t v = next[k]++;
+      versions.started[k].store(v);
+      latest[k] = MakeValue(keys_[k], kValueSizes[rng() % 5], v);
+      return *latest[k];
+    };
+    for (uint64_t i = 0; !stop.load(); ++i) {
+      const size_t k = rng() % kKeys;
+      Status s;
+      if (i % 20 == 0) {
+        versions.started[k].store(next[k]++);
+        latest[k].reset();
+        s = store_->Delete(keys_[k]);
+      } else if (i % 20 < 4) {
+        WriteBatch wb;
+        const size_t k2 = (k + 1) % kKeys, k3 = (k + 5) % kKeys;
+        for (size_t kk : {k, k2, k3}) wb.Put(keys_[kk], make(kk));
+        s = store_->Write(WriteOptions(), wb);
+      } else {
+        s = store_->Put(keys_[k], make(k));
+      }
+      if (!s.ok()) failures.Add("write: " + s.ToString());
+      ++writes;
+    }
+  });
+
+  uint64_t flushes = 0, compactions = 0;
+  std::thread flusher([&] {
+    for (uint64_t i = 0; !stop.load(); ++i) {
+      Status s = store_->Flush();
+      if (!s.ok()) failures.Add("flush: " + s.ToString());
+      ++flushes;
+      if (i % 2 == 1) {
+        s = store_->Compact();
+        if (!s.ok()) failures.Add("compact: " + s.ToString());
+        ++compactions;
+      }
+    }
+  });
+
+  std::vector<std::unique_ptr<Reader>> readers;
+  for (int r = 0; r < kReaders; ++r) {
+    readers.push_back(
+        std::make_unique<Reader>(r, store_.get(), keys_, versions, failures));
+  }
+  std::vector<std::thread> reader_threads;
+  for (auto& r : readers) {
+    reader_threads.emplace_back([&r, deadline] { r->Run(deadline); });
+  }
+  for (std::thread& t : reader_threads) t.join();
+  stop.store(true);
+  writer.join();
+  flusher.join();
+
+  EXPECT_EQ(failures.count(), 0u) << failures.Report();
+  EXPECT_GT(writes, 0u);
+  EXPECT_GT(flushes, 0u);
+  EXPECT_GT(compactions, 0u);
+  for (int r = 0; r < kReaders; ++r) {
+    for (int s = 0; s < 5; ++s) {
+      EXPECT_GT(readers[r]->values_read(s), 0u)
+          << "reader " << r << " never read a value with "
+          << StrategyName(kAllStrategies[s]);
+    }
+  }
+  readers.clear();
+
+  // Quiescent: every strategy reads the writer's last word on every key.
+  for (size_t k = 0; k < kKeys; ++k) {
+    for (Strategy s : kAllStrategies) {
+      const ReadResult r = ReadWith(store_.get(), s, ReadOptions(), keys_[k]);
+      if (latest[k]) {
+        EXPECT_TRUE(r.status.ok()) << StrategyName(s) << ": " << r.status;
+        EXPECT_TRUE(r.bytes == *latest[k]) << StrategyName(s) << " key " << k;
+      } else {
+        EXPECT_TRUE(r.status.IsNotFound())
+            << StrategyName(s) << ": " << r.status;
+      }
+    }
+  }
+}
+
+// Close() while readers and a writer are busy: every call returns OK (with
+// the right bytes), NotFound (for a missing key) or Closed, never anything
+// else; once a thread has seen Closed it sees nothing else; and the pins
+// taken before the close stay readable until they are released, keeping the
+// database open until then.
+TEST_F(ConcurrencyTest, CloseRacesWithReaders) {
+  ASSERT_NO_FATAL_FAILURE(OpenStore(LargeOptions()));
+  std::vector<std::pair<std::string, std::string>> cached, in_memtable;
+  for (size_t k = 0; k < kKeys; ++k) {
+    auto& to = k % 2 == 0 ? cached : in_memtable;
+    to.emplace_back(keys_[k], MakeValue(keys_[k], kValueSizes[k % 5], 1));
+  }
+  ASSERT_OK(WriteResident(store_.get(), Residency::kBlockCache, 0, cached));
+  ASSERT_OK(WriteResident(store_.get(), Residency::kMemtable, 0, in_memtable));
+  auto expected = [&](size_t k) {
+    return MakeValue(keys_[k], kValueSizes[k % 5], 1);
+  };
+
+  Failures failures;
+  std::atomic<int> ready{0}, verified{0};
+  std::atomic<uint64_t> reads{0};
+  std::atomic<bool> release{false};
+
+  auto reader = [&](int id) {
+    std::mt19937_64 rng(id);
+    auto fail = [&](const std::string& what) {
+      failures.Add("reader " + std::to_string(id) + ": " + what);
+    };
+    // Pins taken before the close: one of each residency and a batch.
+    PinnedValue early_cached, early_memtable;
+    PinnedBatch early_batch;
+    std::string_view early_keys[kBatch];
+    for (size_t i = 0; i < kBatch; ++i) early_keys[i] = keys_[i];
+    if (!store_->GetPinned(ReadOptions(), keys_[0], &early_cached).ok() ||
+        !store_->GetPinned(ReadOptions(), keys_[1], &early_memtable).ok() ||
+        !store_->MultiGetPinned(ReadOptions(), kBatch, early_keys, &early_batch)
+             .ok()) {
+      fail("early pins");
+    }
+    if (!early_cached.pinned_in_cache() || early_memtable.pinned_in_cache()) {
+      fail("early pins are not where they should be");
+    }
+    ready.fetch_add(1);
+
+    PinnedValue pinned;
+    PinnedBatch batch;
+    std::string str;
+    std::vector<char> buffer(kMaxValue);
+    bool closed_seen[5] = {};
+    bool any_closed = false;
+    for (uint64_t it = 0; it < kMaxIterationsUntilClosed; ++it) {
+      const int strategy = static_cast<int>(it % 5);
+      // One key in 8 is missing.
+      const size_t k = rng() % (kKeys + kKeys / 8);
+      const std::string key =
+          k < kKeys ? keys_[k] : "missing" + std::to_string(k);
+      Status s;
+      std::string_view got;
+      Status batch_status;
+      size_t size = 0;
+      const std::string_view view_key = key;
+      Buffer buf{buffer.data(), buffer.size()};
+      switch (strategy) {
+        case 0:
+          s = store_->GetString(ReadOptions(), key, &str);
+          got = str;
+          break;
+        case 1:
+          s = store_->GetInto(ReadOptions(), key, buffer.data(), buffer.size(),
+                              &size);
+          got = std::string_view(buffer.data(), size);
+          break;
+        case 2:
+          s = store_->GetPinned(ReadOptions(), key, &pinned);
+          got = pinned.view();
+          break;
+        case 3:
+          s = store_->MultiGetInto(ReadOptions(), 1, &view_key, &buf, &size,
+                                   &batch_status);
+          if (s.ok()) s = batch_status;
+          got = std::string_view(buffer.data(), size);
+          break;
+        case 4:
+          s = store_->MultiGetPinned(ReadOptions(), 1, &view_key, &batch);
+          if (s.ok()) s = batch.status(0);
+          if (s.ok()) got = batch.view(0);
+          break;
+      }
+      reads.fetch_add(1, std::memory_order_relaxed);
+      if (s.IsClosed()) {
+        any_closed = closed_seen[strategy] = true;
+        if (std::all_of(std::begin(closed_seen), std::end(closed_seen),
+                        [](bool b) { return b; })) {
+          break;
+        }
+        continue;
+      }
+      if (any_closed) {
+        fail("a read after Closed returned " + s.ToString());
+      } else if (k >= kKeys) {
+        if (!s.IsNotFound()) fail("missing key: " + s.ToString());
+      } else if (!s.ok()) {
+        fail("read: " + s.ToString());
+      } else if (got != expected(k)) {
+        fail("wrong bytes for key " + std::to_string(k));
+      }
+    }
+    if (!any_closed) fail("never saw the store closed");
+
+    if (early_cached.view() != expected(0) ||
+        early_memtable.view() != expected(1)) {
+      fail("an early pin changed after Close");
+    }
+    for (size_t i = 0; i < kBatch; ++i) {
+      if (!early_batch.status(i).ok() || early_batch.view(i) != expected(i)) {
+        fail("an early batch pin changed after Close");
+      }
+    }
+    verified.fetch_add(1);
+    while (!release.load()) std::this_thread::yield();
+  };
+
+  std::thread writer([&] {
+    bool closed = false;
+    for (uint64_t i = 0; i < kMaxIterations; ++i) {
+      const Status s = store_->Put("w" + std::to_string(i % 100), "written");
+      if (s.IsClosed()) {
+        if (closed) break;  // seen twice: done
+        closed = true;
+      } else if (closed || !s.ok()) {
+        failures.Add("write: " + s.ToString());
+      }
+    }
+  });
+
+  std::vector<std::thread> threads;
+  for (int r = 0; r < kReaders; ++r) threads.emplace_back(reader, r);
+  while (ready.load() < kReaders || reads.load() < kReaders * 200u) {
+    std::this_thread::yield();
+  }
+  Status second_close;
+  std::thread closer([&] { second_close = store_->Close(); });
+  EXPECT_OK(store_->Close());
+  closer.join();
+  EXPECT_OK(second_close);
+  EXPECT_TRUE(store_->closed());
+  writer.join();
+
+  while (verified.load() < kReaders) std::this_thread::yield();
+  {
+    std::unique_ptr<Store> again;
+    const Status s = Store::Open(DbPath(), LargeOptions(), &again);
+    EXPECT_TRUE(s.IsIOError()) << "pins must keep the database open: " << s;
+  }
+  release.store(true);
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(failures.count(), 0u) << failures.Report();
+
+  std::unique_ptr<Store> again;
+  ASSERT_NO_FATAL_FAILURE(OpenStore(LargeOptions(), "db", &again));
+  std::string v;
+  ASSERT_OK(again->GetString(ReadOptions(), keys_[3], &v));
+  EXPECT_EQ(v, expected(3));
+}
+
+}  // namespace
+}  // namespace pinget_test
