@@ -1,0 +1,76 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Natives of native/jni/pinned_jni.cc: pinned_view. Handles are pinget::PinnedValue* and a batch
+ * wrapper around pinget::PinnedBatch; views are re-pointed in place by native code.
+ */
+final class NativePinned {
+  static {
+    NativeLibrary.load();
+  }
+
+  private NativePinned() {}
+
+  static native boolean canRepoint();
+
+  static native ByteBuffer emptyView();
+
+  static native void attach(ByteBuffer view, Object owner);
+
+  static native long newPinned();
+
+  static native void freePinned(long pinned);
+
+  static native long pin(
+      long store,
+      ByteBuffer view,
+      Object owner,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
+  static native int get(
+      long store,
+      long pinned,
+      ByteBuffer view,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
+  static native void release(long pinned, ByteBuffer view);
+
+  static native boolean pinnedInCache(long pinned);
+
+  static native ByteBuffer viewOf(long pinned);
+
+  static native long newBatch();
+
+  static native void freeBatch(long batch);
+
+  static native void releaseBatch(long batch, ByteBuffer[] views);
+
+  static native void multiGet(
+      long store,
+      long batch,
+      ByteBuffer[] views,
+      int[] sizes,
+      byte[][] keys,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
+  static native ByteBuffer batchViewOf(long batch, int index);
+
+  static native boolean batchPinnedInCache(long batch, int index);
+}

@@ -1,0 +1,80 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Natives of native/jni/reads_jni.cc: the copying strategies. Every read takes the key as a byte[]
+ * range or (array null) a direct buffer range, then the packed ReadOptions.
+ */
+final class NativeReads {
+  static {
+    NativeLibrary.load();
+  }
+
+  private NativeReads() {}
+
+  static native byte[] stringCopy(
+      long store,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
+  static native byte[] pinnableCopy(
+      long store,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
+  static native int bufferCopy(
+      long store,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags,
+      byte[] dst,
+      int off,
+      int len);
+
+  static native int directCopy(
+      long store,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags,
+      ByteBuffer dst,
+      int off,
+      int len);
+
+  static native void multiGetBufferCopy(
+      long store,
+      byte[][] keys,
+      byte[][] dsts,
+      int[] sizes,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
+  static native void multiGetDirectCopy(
+      long store,
+      byte[][] keys,
+      ByteBuffer[] dsts,
+      int[] sizes,
+      long snapshot,
+      int columnFamily,
+      int flags);
+}

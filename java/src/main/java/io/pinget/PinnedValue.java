@@ -1,0 +1,109 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+
+/**
+ * pinned_view, one value per object ({@link Store#pinnedView}): holds the value pinned in RocksDB
+ * (P copies) and shows it as a read-only direct ByteBuffer. The pin, and the database it came from,
+ * stay alive until close(), even if the Store is closed first. A PinnedValue never closed is
+ * released by a Cleaner once neither it nor its view is reachable, and counted in {@link
+ * #releasedByCleaner()}.
+ *
+ * <p>Not thread-safe. After close() the view has capacity 0: reading it throws.
+ */
+public final class PinnedValue implements AutoCloseable {
+  private ByteBuffer view; // attached to this: the view keeps its owner reachable
+  private long handle;
+  private Cleaners.FreePin free;
+  private Cleaner.Cleanable cleanable;
+
+  private PinnedValue() {
+    view = Views.attachedTo(this);
+  }
+
+  /** One native call: pins the value and shows it in a new view; null if the key is missing. */
+  static PinnedValue pin(
+      Store store, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+    PinnedValue value = new PinnedValue();
+    long snapshot = options.acquire();
+    long handle;
+    try {
+      handle =
+          NativePinned.pin(
+              store.handle,
+              value.view,
+              value,
+              key,
+              keyBuffer,
+              off,
+              len,
+              snapshot,
+              options.columnFamily,
+              options.flags);
+    } finally {
+      options.release();
+      Reference.reachabilityFence(store);
+    }
+    if (handle == 0) {
+      return null;
+    }
+    value.handle = handle;
+    value.free = new Cleaners.FreePin(handle, false);
+    value.cleanable = Cleaners.CLEANER.register(value, value.free);
+    if (value.view == null) {
+      value.view = Views.readOnly(NativePinned.viewOf(handle));
+    }
+    return value;
+  }
+
+  /** The value's bytes, read-only, position 0, limit = size. Valid until close(). */
+  public ByteBuffer view() {
+    checkOpen();
+    return view;
+  }
+
+  public int size() {
+    checkOpen();
+    return view.capacity();
+  }
+
+  /** True if the bytes are RocksDB's block-cache memory (P = 0), false if RocksDB copied them. */
+  public boolean pinnedInCache() {
+    try {
+      return NativePinned.pinnedInCache(checkOpen());
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /** Total PinnedValue, PinnedView and PinnedBatch objects released by the Cleaner, not close(). */
+  public static long releasedByCleaner() {
+    return Cleaners.PINS_RELEASED_BY_CLEANER.get();
+  }
+
+  /** Releases the pin (the last pin of a closed store closes its database). Idempotent. */
+  @Override
+  public void close() {
+    if (handle == 0) {
+      return;
+    }
+    try {
+      NativePinned.release(handle, Views.REPOINTED ? view : null);
+      handle = 0;
+      free.markClosed();
+      cleanable.clean();
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  private long checkOpen() {
+    if (handle == 0) {
+      throw new IllegalStateException("PinnedValue is closed");
+    }
+    return handle;
+  }
+}

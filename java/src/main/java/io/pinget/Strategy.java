@@ -1,0 +1,56 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+/**
+ * The ways to read a value, with DESIGN.md's tokens and copy counts. P is RocksDB's own copy into a
+ * PinnableSlice: 0 when the value is pinned in the block cache, 1 otherwise (memtable hit).
+ */
+public enum Strategy {
+  /** {@link Store#stringCopy}: into a std::string, then a new byte[]. 2 copies, 1 array. */
+  STRING_COPY("string_copy"),
+  /** {@link Store#pinnableCopy}: into a PinnableSlice, then a new byte[]. P + 1, 1 array. */
+  PINNABLE_COPY("pinnable_copy"),
+  /** {@link Store#bufferCopy}: into a PinnableSlice, then the caller's byte[]. P + 1, 0. */
+  BUFFER_COPY("buffer_copy"),
+  /** {@link Store#directCopy}: as buffer_copy, into a direct ByteBuffer. P + 1, 0. */
+  DIRECT_COPY("direct_copy"),
+  /** {@link PinnedView#get}: a view of pinned memory. P copies, 0 arrays (reused handle). */
+  PINNED_VIEW("pinned_view");
+
+  private final String token;
+
+  Strategy(String token) {
+    this.token = token;
+  }
+
+  /** The DESIGN.md token ("string_copy", ...). */
+  public String token() {
+    return token;
+  }
+
+  /** Value copies per get; p is 0 (block cache) or 1 (memtable). */
+  public int valueCopies(int p) {
+    switch (this) {
+      case STRING_COPY:
+        return 2;
+      case PINNED_VIEW:
+        return p;
+      default:
+        return p + 1;
+    }
+  }
+
+  /** Java arrays allocated per get. */
+  public int javaAllocations() {
+    return this == STRING_COPY || this == PINNABLE_COPY ? 1 : 0;
+  }
+
+  public static Strategy fromToken(String token) {
+    for (Strategy s : values()) {
+      if (s.token.equals(token)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("unknown strategy: " + token);
+  }
+}

@@ -1,0 +1,98 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+
+/**
+ * Runs against the plain JAR (no java.library.path): opens a store, writes, reads with every
+ * strategy and prints the copy counts. Exits 1 on any mismatch.
+ *
+ * <p>{@code java -cp target/pinget-0.1.0-SNAPSHOT.jar:target/test-classes io.pinget.SmokeMain
+ * [dir]}
+ */
+public final class SmokeMain {
+  private SmokeMain() {}
+
+  public static void main(String[] args) throws Exception {
+    Path dir = args.length > 0 ? Paths.get(args[0]) : Files.createTempDirectory("pinget-smoke");
+    Files.createDirectories(dir);
+    byte[] key = "smoke-key".getBytes();
+    byte[] value = new byte[4096];
+    for (int i = 0; i < value.length; i++) {
+      value[i] = (byte) (i * 31 + 7);
+    }
+    boolean ok = true;
+    System.out.println(
+        "rocksdb " + Store.rocksdbVersion() + ", views re-pointed: " + PinnedView.VIEWS_REPOINTED);
+    try (Store store = Store.open(dir.resolve("db"))) {
+      store.put(key, value);
+      ok &= readAll(store, key, value, "memtable");
+      store.flush();
+      ok &= readAll(store, key, value, "block_cache");
+      ok &= store.stringCopy("missing".getBytes()) == null;
+    }
+    System.out.println(ok ? "smoke: OK" : "smoke: FAILED");
+    if (!ok) {
+      System.exit(1);
+    }
+  }
+
+  private static boolean readAll(Store store, byte[] key, byte[] value, String residency) {
+    boolean ok = true;
+    byte[] dst = new byte[value.length];
+    ByteBuffer direct = ByteBuffer.allocateDirect(value.length);
+    try (PinnedView handle = store.newPinnedView()) {
+      for (Strategy strategy : Strategy.values()) {
+        read(strategy, store, handle, key, dst, direct); // warms per-thread and handle buffers
+        CopyStats before = CopyStats.current();
+        byte[] got = read(strategy, store, handle, key, dst, direct);
+        CopyStats counted = CopyStats.current().minus(before);
+        int p = residency.equals("memtable") ? 1 : 0;
+        boolean same = Arrays.equals(got, value);
+        boolean counts = counted.valueCopies() == strategy.valueCopies(p);
+        ok &= same && counts;
+        System.out.printf(
+            "%-12s %-14s copies=%d bytes=%d keyCopies=%d allocations=%d %s%n",
+            residency,
+            strategy.token(),
+            counted.valueCopies(),
+            counted.valueBytesCopied(),
+            counted.keyCopies(),
+            counted.allocations(),
+            same ? (counts ? "ok" : "WRONG COUNT") : "WRONG BYTES");
+      }
+    }
+    return ok;
+  }
+
+  /** One get. Copies made here in Java to compare bytes are not pinget's and not counted. */
+  private static byte[] read(
+      Strategy strategy,
+      Store store,
+      PinnedView handle,
+      byte[] key,
+      byte[] dst,
+      ByteBuffer direct) {
+    switch (strategy) {
+      case STRING_COPY:
+        return store.stringCopy(key);
+      case PINNABLE_COPY:
+        return store.pinnableCopy(key);
+      case BUFFER_COPY:
+        return Arrays.copyOf(dst, store.bufferCopy(key, dst, 0, dst.length));
+      case DIRECT_COPY:
+        byte[] out = new byte[store.directCopy(key, direct)];
+        direct.get(0, out);
+        return out;
+      default:
+        ByteBuffer view = handle.get(key);
+        byte[] copy = new byte[view.remaining()];
+        view.get(0, copy);
+        return copy;
+    }
+  }
+}

@@ -1,0 +1,224 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import static io.pinget.TestSupport.MIB;
+import static io.pinget.TestSupport.bytes;
+import static io.pinget.TestSupport.value;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Every strategy returns the model's bytes, in the memtable and in the block cache. */
+class StrategiesTest {
+  enum Residency {
+    MEMTABLE,
+    BLOCK_CACHE
+  }
+
+  static final int[] SIZES = {0, 1, 127, 4096, 65536, MIB, 16 * MIB};
+
+  private Path dir;
+
+  @AfterEach
+  void deleteDir() {
+    TestSupport.deleteTree(dir);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Residency.class)
+  void everyStrategyMatchesTheModel(Residency residency) {
+    dir = TestSupport.newDir("strategies");
+    Map<ByteBuffer, byte[]> model = new HashMap<>();
+    List<byte[]> keys = new ArrayList<>();
+    for (int size : SIZES) {
+      keys.add(bytes("size-" + size));
+      keys.add(
+          new byte[] {
+            0, (byte) (size >>> 24), (byte) (size >>> 16), (byte) (size >>> 8), (byte) size, 0
+          }); // binary, with zero bytes
+    }
+    byte[] deleted = bytes("deleted");
+    byte[] missing = {0};
+    try (Store store = Store.open(dir.resolve("db"), TestSupport.bigMemtable());
+        PinnedView handle = store.newPinnedView();
+        PinnedBatch batch = store.newPinnedBatch()) {
+      for (int i = 0; i < keys.size(); i++) {
+        byte[] v = value(i, SIZES[i / 2]);
+        store.put(keys.get(i), v);
+        model.put(ByteBuffer.wrap(keys.get(i)), v);
+      }
+      store.put(deleted, value(99, 10));
+      store.delete(deleted);
+      if (residency == Residency.BLOCK_CACHE) {
+        store.flush();
+        for (byte[] key : keys) {
+          assertNotNull(store.stringCopy(key)); // read once: now in the block cache
+        }
+      }
+      for (byte[] key : keys) {
+        byte[] expected = model.get(ByteBuffer.wrap(key));
+        Ways.assertAll(
+            expected,
+            Ways.readAll(store, handle, ReadOptions.DEFAULT, key),
+            expected.length + " bytes");
+        try (PinnedValue pinned = store.pinnedView(key)) {
+          if (expected.length > 0) {
+            assertEquals(
+                residency == Residency.BLOCK_CACHE,
+                pinned.pinnedInCache(),
+                "residency of " + expected.length + " bytes");
+          }
+          assertEquals(expected.length, pinned.size());
+        }
+      }
+      Ways.assertAll(null, Ways.readAll(store, handle, ReadOptions.DEFAULT, deleted), "deleted");
+      Ways.assertAll(null, Ways.readAll(store, handle, ReadOptions.DEFAULT, missing), "missing");
+
+      List<byte[]> multiKeys = new ArrayList<>(keys);
+      multiKeys.add(2, deleted);
+      multiKeys.add(missing);
+      Map<String, byte[][]> multi = Ways.multiReadAll(store, batch, ReadOptions.DEFAULT, multiKeys);
+      for (Map.Entry<String, byte[][]> e : multi.entrySet()) {
+        for (int i = 0; i < multiKeys.size(); i++) {
+          byte[] expected = model.get(ByteBuffer.wrap(multiKeys.get(i)));
+          if (expected == null) {
+            assertNull(e.getValue()[i], e.getKey() + " of key " + i);
+          } else {
+            assertArrayEquals(expected, e.getValue()[i], e.getKey() + " of key " + i);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void tooSmallDestinationsGetAPrefixAndTheFullSize() {
+    dir = TestSupport.newDir("small-dst");
+    try (Store store = Store.open(dir.resolve("db"))) {
+      byte[] key = bytes("k");
+      byte[] v = value(7, 1000);
+      store.put(key, v);
+      byte[] dst = new byte[10];
+      assertEquals(1000, store.bufferCopy(key, dst, 2, 5));
+      assertArrayEquals(new byte[] {0, 0, v[0], v[1], v[2], v[3], v[4], 0, 0, 0}, dst);
+      ByteBuffer direct = ByteBuffer.allocateDirect(10).position(8);
+      assertEquals(1000, store.directCopy(key, direct));
+      assertEquals(v[0], direct.get(8));
+      assertEquals(v[1], direct.get(9));
+      assertEquals(8, direct.position());
+      assertEquals(Store.NOT_FOUND, store.bufferCopy(bytes("nope"), dst, 0, 10));
+      assertEquals(Store.NOT_FOUND, store.directCopy(bytes("nope"), direct));
+    }
+  }
+
+  @Test
+  void snapshotsReadTheirVersionEveryWay() {
+    dir = TestSupport.newDir("snapshot");
+    try (Store store = Store.open(dir.resolve("db"));
+        PinnedView handle = store.newPinnedView();
+        PinnedBatch batch = store.newPinnedBatch()) {
+      byte[] key = bytes("k");
+      byte[] old = value(1, 300);
+      byte[] latest = value(2, 400);
+      store.put(key, old);
+      try (Snapshot snapshot = store.snapshot()) {
+        store.put(key, latest);
+        store.flush();
+        ReadOptions at = ReadOptions.DEFAULT.withSnapshot(snapshot);
+        assertEquals(snapshot, at.snapshot());
+        Ways.assertAll(old, Ways.readAll(store, handle, at, key), "snapshot");
+        Ways.assertAll(latest, Ways.readAll(store, handle, ReadOptions.DEFAULT, key), "latest");
+        for (byte[][] results : Ways.multiReadAll(store, batch, at, List.of(key)).values()) {
+          assertArrayEquals(old, results[0]);
+        }
+      }
+    }
+  }
+
+  @Test
+  void columnFamiliesWriteBatchesAndDirectWrites() {
+    dir = TestSupport.newDir("families");
+    Options options = new Options().columnFamilies("a", "b").compression(Compression.LZ4);
+    try (Store store = Store.open(dir.resolve("db"), options);
+        PinnedView handle = store.newPinnedView()) {
+      int a = store.columnFamilyId("a");
+      assertEquals(0, store.columnFamilyId("default"));
+      assertEquals(1, a);
+      assertEquals(2, store.columnFamilyId("b"));
+      assertEquals(-1, store.columnFamilyId("nope"));
+      ReadOptions inA = ReadOptions.DEFAULT.withColumnFamily(a);
+      assertEquals(a, inA.columnFamily());
+
+      byte[] key = bytes("key");
+      try (WriteBatch batch = new WriteBatch()) {
+        batch.put(a, key, 0, 3, value(1, 50), 0, 50).put(bytes("other"), value(2, 60));
+        batch.put(a, TestSupport.direct(bytes("dk")), TestSupport.direct(value(3, 70)));
+        batch.delete(bytes("other")).delete(a, TestSupport.direct(bytes("none")));
+        assertEquals(5, batch.count());
+        store.write(WriteOptions.DEFAULT.withSync(true), batch);
+        batch.clear();
+        assertEquals(0, batch.count());
+      }
+      Ways.assertAll(value(1, 50), Ways.readAll(store, handle, inA, key), "cf a");
+      Ways.assertAll(null, Ways.readAll(store, handle, ReadOptions.DEFAULT, key), "default");
+      Ways.assertAll(null, Ways.readAll(store, handle, ReadOptions.DEFAULT, bytes("other")), "x");
+      Ways.assertAll(value(3, 70), Ways.readAll(store, handle, inA, bytes("dk")), "direct");
+
+      WriteOptions noWal = WriteOptions.DEFAULT.withDisableWal(true);
+      assertTrue(noWal.disableWal());
+      assertFalse(noWal.sync());
+      store.put(noWal, a, TestSupport.direct(bytes("d2")), TestSupport.direct(value(4, 80)));
+      store.flush(a);
+      store.compact(a);
+      ReadOptions cold = inA.withFillCache(false).withVerifyChecksums(false);
+      assertFalse(cold.fillCache());
+      assertFalse(cold.verifyChecksums());
+      Ways.assertAll(value(4, 80), Ways.readAll(store, handle, cold, bytes("d2")), "no cache");
+      store.delete(noWal, a, TestSupport.direct(bytes("d2")));
+      store.delete(WriteOptions.DEFAULT, a, bytes("xkeyx"), 1, 3);
+      Ways.assertAll(null, Ways.readAll(store, handle, inA, bytes("d2")), "deleted");
+      Ways.assertAll(null, Ways.readAll(store, handle, inA, key), "deleted by range");
+      assertNotNull(store.property(a, "rocksdb.estimate-num-keys"));
+      assertNull(store.property("rocksdb.no-such-property"));
+    }
+  }
+
+  @Test
+  void reopensWithItsDataAndReportsItsVersion() {
+    dir = TestSupport.newDir("reopen");
+    assertEquals("7.8.3", Store.rocksdbVersion());
+    Store first = Store.open(dir.resolve("db"), new Options().compression(Compression.ZSTD));
+    first.put(bytes("k"), value(5, 5));
+    assertFalse(first.isClosed());
+    first.close();
+    assertTrue(first.isClosed());
+    first.close(); // idempotent
+    try (Store store =
+        Store.open(
+            dir.resolve("db"),
+            new Options()
+                .createIfMissing(false)
+                .blockCacheBytes(0)
+                .blockSize(1024)
+                .compression(Compression.NONE))) {
+      assertArrayEquals(value(5, 5), store.stringCopy(bytes("k")));
+      try (PinnedValue v = store.pinnedView(bytes("k"))) {
+        assertFalse(v.pinnedInCache(), "no block cache: P = 1");
+      }
+    }
+  }
+}

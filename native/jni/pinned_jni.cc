@@ -1,0 +1,245 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// io.pinget.NativePinned: pinned_view. The caller reads RocksDB's memory
+// through a read-only direct ByteBuffer: P copies (0 for a block-cache hit,
+// 1 for a memtable hit, made by RocksDB), no copy and no allocation here.
+// Views are re-pointed in place (jni_util.h), so a reused handle allocates
+// nothing per get. A view points at nothing whenever its pin is released.
+// Handles are single-threaded: Java never passes one from two threads.
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "jni_util.h"
+
+namespace pinget {
+namespace jni {
+namespace {
+
+// A PinnedBatch with the storage its keys are copied into, reused per call.
+struct Batch {
+  PinnedBatch values;
+  std::string key_bytes;
+  std::vector<std::string_view> keys;
+};
+
+jboolean CanRepoint(JNIEnv*, jclass) {
+  return CanRepointViews() ? JNI_TRUE : JNI_FALSE;
+}
+
+jobject EmptyView(JNIEnv* env, jclass) { return NewView(env, nullptr, 0); }
+
+void Attach(JNIEnv* env, jclass, jobject view, jobject owner) {
+  AttachView(env, view, owner);
+}
+
+jlong NewPinned(JNIEnv*, jclass) { return ToHandle(new PinnedValue()); }
+
+// Drops the pin (if any) and the handle; the last pin of a closed store
+// closes its database here.
+void FreePinned(JNIEnv*, jclass, jlong pinned) {
+  delete FromHandle<PinnedValue>(pinned);
+}
+
+// Points view at nothing with the pending exception set aside meanwhile.
+void ShowNothingKeepingException(JNIEnv* env, jobject view) {
+  if (view == nullptr) return;
+  jthrowable pending = env->ExceptionOccurred();
+  env->ExceptionClear();
+  PointViewAtNothing(env, view);
+  if (pending != nullptr) env->Throw(pending);
+}
+
+// Shows what value holds in view (nothing if it holds nothing).
+jint Show(JNIEnv* env, jobject view, const PinnedValue& value) {
+  if (!value.holds_value()) {
+    if (view != nullptr) PointViewAtNothing(env, view);
+    return kNotFound;
+  }
+  if (view != nullptr) PointView(env, view, value.data(), value.size());
+  return static_cast<jint>(value.size());
+}
+
+// pinned_view, per call: a new PinnedValue holding the value, shown in view
+// (attached to owner). Returns 0 if the key does not exist.
+jlong Pin(JNIEnv* env, jclass, jlong store, jobject view, jobject owner,
+          jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
+          jlong snapshot, jint column_family, jint flags) {
+  BytesArg k;
+  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return 0;
+  std::unique_ptr<PinnedValue> value(new PinnedValue());
+  Status st = FromHandle<Store>(store)->GetPinned(
+      ToReadOptions(snapshot, column_family, flags), k.view(), value.get());
+  if (!st.ok()) {
+    ThrowIfError(env, st);
+    return 0;
+  }
+  if (!FitsJava(value->size())) {
+    ThrowIfError(env, TooLargeStatus());
+    return 0;
+  }
+  if (view != nullptr) AttachView(env, view, owner);
+  Show(env, view, *value);
+  return ToHandle(value.release());
+}
+
+// pinned_view into a reused handle: releases the previous pin and pins the
+// next value in this one call, and re-points view at it. Returns the value's
+// size, or -1 (view shows nothing) if the key does not exist.
+jint Get(JNIEnv* env, jclass, jlong store, jlong pinned, jobject view,
+         jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
+         jlong snapshot, jint column_family, jint flags) {
+  PinnedValue* value = FromHandle<PinnedValue>(pinned);
+  BytesArg k;
+  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) {
+    value->Release();
+    ShowNothingKeepingException(env, view);
+    return kNotFound;
+  }
+  // A key read in place from this handle's own view goes with the pin.
+  if (value->holds_value()) k.CopyIfWithin(value->view());
+  Status st = FromHandle<Store>(store)->GetPinned(
+      ToReadOptions(snapshot, column_family, flags), k.view(), value);
+  if (st.ok() && !FitsJava(value->size())) {
+    value->Release();
+    st = TooLargeStatus();
+  }
+  const jint size = Show(env, view, *value);
+  ThrowIfError(env, st);
+  return size;
+}
+
+void Release(JNIEnv* env, jclass, jlong pinned, jobject view) {
+  FromHandle<PinnedValue>(pinned)->Release();
+  if (view != nullptr) PointViewAtNothing(env, view);
+}
+
+jboolean PinnedInCache(JNIEnv*, jclass, jlong pinned) {
+  const PinnedValue* value = FromHandle<PinnedValue>(pinned);
+  return value->holds_value() && value->pinned_in_cache() ? JNI_TRUE
+                                                          : JNI_FALSE;
+}
+
+// The fallback for a JDK whose views cannot be re-pointed: a new buffer.
+jobject ViewOf(JNIEnv* env, jclass, jlong pinned) {
+  const PinnedValue* value = FromHandle<PinnedValue>(pinned);
+  return NewView(env, value->data(), value->holds_value() ? value->size() : 0);
+}
+
+jlong NewBatch(JNIEnv*, jclass) { return ToHandle(new Batch()); }
+
+void FreeBatch(JNIEnv*, jclass, jlong batch) {
+  delete FromHandle<Batch>(batch);
+}
+
+// Drops every pin and points views (if given) at nothing.
+void ReleaseBatch(JNIEnv* env, jclass, jlong batch, jobjectArray views) {
+  FromHandle<Batch>(batch)->values.Release();
+  if (views == nullptr) return;
+  const jsize n = env->GetArrayLength(views);
+  for (jsize i = 0; i < n; ++i) {
+    LocalRef view(env, env->GetObjectArrayElement(views, i));
+    if (view.get() != nullptr) PointViewAtNothing(env, view.get());
+  }
+}
+
+// Batched pinned_view over MultiGet into a reused batch: releases the
+// previous pins, pins one value per key, shows value i in views[i] (or
+// nothing) and stores its size (or -1) in sizes[i]. REQUIRES (checked in
+// Java): views and sizes hold at least max(keys.length, previous count)
+// elements, views non-null.
+void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jobjectArray views,
+              jintArray sizes, jobjectArray keys, jlong snapshot,
+              jint column_family, jint flags) {
+  Batch* b = FromHandle<Batch>(batch);
+  const size_t previous = b->values.size();
+  if (keys == nullptr) {
+    ThrowNullPointer(env, "keys is null");
+    return;
+  }
+  const jsize n = env->GetArrayLength(keys);
+  b->keys.resize(static_cast<size_t>(n));  // grows once to the largest batch
+  if (!CopyKeys(env, keys, 0, n, &b->key_bytes, b->keys.data())) return;
+  Status st = FromHandle<Store>(store)->MultiGetPinned(
+      ToReadOptions(snapshot, column_family, flags), static_cast<size_t>(n),
+      b->keys.data(), &b->values);
+  if (ThrowIfError(env, st)) return;
+  const PinnedBatch& values = b->values;
+  Status error;  // the first per-key error other than NotFound
+  const jsize shown = static_cast<jsize>(std::max(previous, values.size()));
+  constexpr jsize kChunk = 32;
+  jint chunk_sizes[kChunk];
+  for (jsize begin = 0; begin < shown; begin += kChunk) {
+    const jsize m = std::min(kChunk, shown - begin);
+    for (jsize j = 0; j < m; ++j) {
+      const size_t i = static_cast<size_t>(begin + j);
+      LocalRef view(env, env->GetObjectArrayElement(views, begin + j));
+      Status st = i < values.size() ? values.status(i) : Status::NotFound();
+      if (st.ok() && !FitsJava(values.view(i).size())) st = TooLargeStatus();
+      if (st.ok()) {
+        PointView(env, view.get(), values.view(i).data(),
+                  values.view(i).size());
+        chunk_sizes[j] = static_cast<jint>(values.view(i).size());
+      } else {
+        PointViewAtNothing(env, view.get());
+        chunk_sizes[j] = kNotFound;
+        if (error.ok() && !st.IsNotFound()) error = st;
+      }
+    }
+    env->SetIntArrayRegion(sizes, begin, m, chunk_sizes);
+    if (env->ExceptionCheck()) return;
+  }
+  ThrowIfError(env, error);
+}
+
+jobject BatchViewOf(JNIEnv* env, jclass, jlong batch, jint index) {
+  const PinnedBatch& values = FromHandle<Batch>(batch)->values;
+  const size_t i = static_cast<size_t>(index);
+  if (index < 0 || i >= values.size() || !values.status(i).ok()) {
+    return NewView(env, nullptr, 0);
+  }
+  return NewView(env, values.view(i).data(), values.view(i).size());
+}
+
+jboolean BatchPinnedInCache(JNIEnv*, jclass, jlong batch, jint index) {
+  const PinnedBatch& values = FromHandle<Batch>(batch)->values;
+  const size_t i = static_cast<size_t>(index);
+  return index >= 0 && i < values.size() && values.status(i).ok() &&
+                 values.pinned_in_cache(i)
+             ? JNI_TRUE
+             : JNI_FALSE;
+}
+
+#define PINGET_KEY_ARGS "[BLjava/nio/ByteBuffer;IIJII"
+
+const JNINativeMethod kMethods[] = {
+    PINGET_NATIVE("canRepoint", "()Z", CanRepoint),
+    PINGET_NATIVE("emptyView", "()Ljava/nio/ByteBuffer;", EmptyView),
+    PINGET_NATIVE("attach", "(Ljava/nio/ByteBuffer;Ljava/lang/Object;)V",
+                  Attach),
+    PINGET_NATIVE("newPinned", "()J", NewPinned),
+    PINGET_NATIVE("freePinned", "(J)V", FreePinned),
+    PINGET_NATIVE(
+        "pin", "(JLjava/nio/ByteBuffer;Ljava/lang/Object;" PINGET_KEY_ARGS ")J",
+        Pin),
+    PINGET_NATIVE("get", "(JJLjava/nio/ByteBuffer;" PINGET_KEY_ARGS ")I", Get),
+    PINGET_NATIVE("release", "(JLjava/nio/ByteBuffer;)V", Release),
+    PINGET_NATIVE("pinnedInCache", "(J)Z", PinnedInCache),
+    PINGET_NATIVE("viewOf", "(J)Ljava/nio/ByteBuffer;", ViewOf),
+    PINGET_NATIVE("newBatch", "()J", NewBatch),
+    PINGET_NATIVE("freeBatch", "(J)V", FreeBatch),
+    PINGET_NATIVE("releaseBatch", "(J[Ljava/nio/ByteBuffer;)V", ReleaseBatch),
+    PINGET_NATIVE("multiGet", "(JJ[Ljava/nio/ByteBuffer;[I[[BJII)V", MultiGet),
+    PINGET_NATIVE("batchViewOf", "(JI)Ljava/nio/ByteBuffer;", BatchViewOf),
+    PINGET_NATIVE("batchPinnedInCache", "(JI)Z", BatchPinnedInCache),
+};
+
+}  // namespace
+
+bool RegisterPinnedNatives(JNIEnv* env) {
+  return RegisterNatives(env, "io/pinget/NativePinned", kMethods);
+}
+
+}  // namespace jni
+}  // namespace pinget

@@ -1,0 +1,39 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// io.pinget.NativeStats: this thread's copy counters (copy_stats.h).
+
+#include "jni_util.h"
+
+namespace pinget {
+namespace jni {
+namespace {
+
+// out = {value_copies, value_bytes_copied, key_copies, allocations}.
+void Get(JNIEnv* env, jclass, jlongArray out) {
+  const CopyStats stats = GetCopyStats();
+  const jlong values[] = {static_cast<jlong>(stats.value_copies),
+                          static_cast<jlong>(stats.value_bytes_copied),
+                          static_cast<jlong>(stats.key_copies),
+                          static_cast<jlong>(stats.allocations)};
+  if (out == nullptr || env->GetArrayLength(out) < 4) {
+    ThrowIllegalArgument(env, "out must hold 4 longs");
+    return;
+  }
+  env->SetLongArrayRegion(out, 0, 4, values);
+}
+
+void Reset(JNIEnv*, jclass) { ResetCopyStats(); }
+
+const JNINativeMethod kMethods[] = {
+    PINGET_NATIVE("get", "([J)V", Get),
+    PINGET_NATIVE("reset", "()V", Reset),
+};
+
+}  // namespace
+
+bool RegisterStatsNatives(JNIEnv* env) {
+  return RegisterNatives(env, "io/pinget/NativeStats", kMethods);
+}
+
+}  // namespace jni
+}  // namespace pinget

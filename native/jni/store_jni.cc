@@ -1,0 +1,141 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// io.pinget.NativeStore: opening, closing, snapshots and maintenance.
+// A Java Store owns one pinget::Store: close() calls Store::Close() (safe
+// while other threads are in calls), and the object itself is deleted only by
+// the Java Cleaner, once no thread can be inside a call on it.
+
+#include <string>
+#include <vector>
+
+#include "jni_util.h"
+
+namespace pinget {
+namespace jni {
+namespace {
+
+// Options::create_if_missing and error_if_exists, as NativeStore packs them.
+constexpr jint kCreateIfMissing = 1;
+constexpr jint kErrorIfExists = 2;
+
+bool ToString(JNIEnv* env, jbyteArray bytes, std::string* out) {
+  if (bytes == nullptr) {
+    ThrowNullPointer(env, "string is null");
+    return false;
+  }
+  const jsize n = env->GetArrayLength(bytes);
+  out->resize(static_cast<size_t>(n));
+  env->GetByteArrayRegion(bytes, 0, n, reinterpret_cast<jbyte*>(out->data()));
+  return !env->ExceptionCheck();
+}
+
+jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
+           jlong block_cache_bytes, jlong block_size, jlong write_buffer_bytes,
+           jint compression, jobjectArray column_families) {
+  if (block_cache_bytes < 0 || block_size < 0 || write_buffer_bytes < 0) {
+    ThrowIllegalArgument(env, "sizes must not be negative");
+    return 0;
+  }
+  std::string p;
+  if (!ToString(env, path, &p)) return 0;
+  Options options;
+  options.create_if_missing = (flags & kCreateIfMissing) != 0;
+  options.error_if_exists = (flags & kErrorIfExists) != 0;
+  options.block_cache_bytes = static_cast<size_t>(block_cache_bytes);
+  options.block_size = static_cast<size_t>(block_size);
+  options.write_buffer_bytes = static_cast<size_t>(write_buffer_bytes);
+  options.compression = static_cast<Compression>(compression);
+  const jsize n = env->GetArrayLength(column_families);
+  for (jsize i = 0; i < n; ++i) {
+    LocalRef name(env, env->GetObjectArrayElement(column_families, i));
+    options.column_families.emplace_back();
+    if (!ToString(env, static_cast<jbyteArray>(name.get()),
+                  &options.column_families.back())) {
+      return 0;
+    }
+  }
+  std::unique_ptr<Store> store;
+  if (ThrowIfError(env, Store::Open(p, options, &store))) return 0;
+  return ToHandle(store.release());
+}
+
+void Close(JNIEnv* env, jclass, jlong store) {
+  ThrowIfError(env, FromHandle<Store>(store)->Close());
+}
+
+// Called by the Cleaner when the Java Store is unreachable.
+void Free(JNIEnv*, jclass, jlong store) { delete FromHandle<Store>(store); }
+
+jboolean IsClosed(JNIEnv*, jclass, jlong store) {
+  return FromHandle<Store>(store)->closed() ? JNI_TRUE : JNI_FALSE;
+}
+
+jint ColumnFamilyId(JNIEnv* env, jclass, jlong store, jbyteArray name) {
+  std::string n;
+  if (!ToString(env, name, &n)) return 0;
+  uint32_t id = 0;
+  Status st = FromHandle<Store>(store)->ColumnFamilyId(n, &id);
+  if (ThrowIfError(env, st) || st.IsNotFound()) return kNotFound;
+  return static_cast<jint>(id);
+}
+
+jstring Property(JNIEnv* env, jclass, jlong store, jint column_family,
+                 jbyteArray name) {
+  std::string n, value;
+  if (!ToString(env, name, &n)) return nullptr;
+  Status st = FromHandle<Store>(store)->GetProperty(
+      static_cast<uint32_t>(column_family), n, &value);
+  if (ThrowIfError(env, st) || st.IsNotFound()) return nullptr;
+  return env->NewStringUTF(value.c_str());
+}
+
+jlong NewSnapshot(JNIEnv* env, jclass, jlong store) {
+  std::unique_ptr<Snapshot> snapshot;
+  if (ThrowIfError(env, FromHandle<Store>(store)->GetSnapshot(&snapshot))) {
+    return 0;
+  }
+  return ToHandle(snapshot.release());
+}
+
+// Called once, when no read can be using the snapshot (Java counts users).
+void FreeSnapshot(JNIEnv*, jclass, jlong snapshot) {
+  delete FromHandle<Snapshot>(snapshot);
+}
+
+void Flush(JNIEnv* env, jclass, jlong store, jint column_family) {
+  ThrowIfError(env, FromHandle<Store>(store)->Flush(
+                        static_cast<uint32_t>(column_family)));
+}
+
+void Compact(JNIEnv* env, jclass, jlong store, jint column_family) {
+  ThrowIfError(env, FromHandle<Store>(store)->Compact(
+                        static_cast<uint32_t>(column_family)));
+}
+
+jstring RocksDBVersionString(JNIEnv* env, jclass) {
+  return env->NewStringUTF(RocksDBVersion());
+}
+
+const JNINativeMethod kMethods[] = {
+    PINGET_NATIVE("open", "([BIJJJI[[B)J", Open),
+    PINGET_NATIVE("close", "(J)V", Close),
+    PINGET_NATIVE("free", "(J)V", Free),
+    PINGET_NATIVE("isClosed", "(J)Z", IsClosed),
+    PINGET_NATIVE("columnFamilyId", "(J[B)I", ColumnFamilyId),
+    PINGET_NATIVE("property", "(JI[B)Ljava/lang/String;", Property),
+    PINGET_NATIVE("newSnapshot", "(J)J", NewSnapshot),
+    PINGET_NATIVE("freeSnapshot", "(J)V", FreeSnapshot),
+    PINGET_NATIVE("flush", "(JI)V", Flush),
+    PINGET_NATIVE("compact", "(JI)V", Compact),
+    PINGET_NATIVE("rocksdbVersion", "()Ljava/lang/String;",
+                  RocksDBVersionString),
+};
+
+}  // namespace
+
+bool RegisterStoreNatives(JNIEnv* env) {
+  return RegisterNatives(env, "io/pinget/NativeStore", kMethods);
+}
+
+}  // namespace jni
+}  // namespace pinget
