@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns one bench/results/<stamp>/ folder into summary.json and report.md.
 
-Reads native.json (Google Benchmark), jmh.json (JMH, if present) and env.json
+Reads native*.json (Google Benchmark), jmh*.json (JMH) and env.json
 (machine, versions, commands; written by bench/run). Writes:
   summary.json            DESIGN.md's schema, rows for the first key count
   summary-keys<N>.json    the same for every other key count (--full)
@@ -93,13 +93,15 @@ def jmh_rows(path):
         pm = b["primaryMetric"]
         unit = pm["scoreUnit"]  # ops/s, ops/ms or ops/us
         scale = {"ops/s": 1.0, "ops/ms": 1e3, "ops/us": 1e6, "ops/ns": 1e9}[unit]
-        ops = pm["score"] * scale
-        err = pm["scoreError"] * scale
+        ops = float(pm["score"]) * scale
+        err = float(pm["scoreError"]) * scale  # "NaN" with one iteration
         sec = b.get("secondaryMetrics", {})
 
         def per_op(name):
             m = sec.get(name)
-            return None if m is None or pm["score"] == 0 else m["score"] / pm["score"]
+            if m is None or float(pm["score"]) == 0:
+                return None
+            return float(m["score"]) / float(pm["score"])
 
         alloc = sec.get("gc.alloc.rate.norm")
         rows.append({
@@ -112,7 +114,7 @@ def jmh_rows(path):
             "ns_per_op": 1e9 / ops if ops else None,
             "copies_per_op": per_op("copies"),
             "bytes_copied_per_op": per_op("bytesCopied"),
-            "alloc_bytes_per_op": None if alloc is None else alloc["score"],
+            "alloc_bytes_per_op": None if alloc is None else float(alloc["score"]),
             "allocs_per_op": per_op("allocations"),
         })
     return rows
@@ -140,8 +142,10 @@ def ratio(a, b):
     if a is None or b is None:
         return None, None
     r = a["ops_per_s"] / b["ops_per_s"]
-    ea = (a["ops_per_s_error"] or 0) / a["ops_per_s"]
-    eb = (b["ops_per_s_error"] or 0) / b["ops_per_s"]
+    if a["ops_per_s_error"] is None or b["ops_per_s_error"] is None:
+        return r, None  # one iteration: no error to give
+    ea = a["ops_per_s_error"] / a["ops_per_s"]
+    eb = b["ops_per_s_error"] / b["ops_per_s"]
     return r, r * math.hypot(ea, eb)
 
 
@@ -237,47 +241,64 @@ def table(rows, suite):
 
 
 def targets(rows):
-    """The issue's targets, each with its measured ratio and verdict."""
+    """The issue's targets, each with its measured ratio and verdict. A verdict
+    is "yes" or "no" on the measured value; "(within error)" marks one whose
+    error bar reaches across the threshold, so one run does not settle it."""
     lines = ["| target | measured | met |", "|---|---|---|"]
 
-    def add(name, value, ok):
-        lines.append(f"| {name} | {value} | {'yes' if ok else ('**no**' if ok is not None else 'not measured')} |")
+    def add(name, value, err, threshold, at_least):
+        if value is None:
+            lines.append(f"| {name} | n/a | not measured |")
+            return
+        ok = value >= threshold if at_least else value <= threshold
+        shown = f"{fmt(value)}× ± {fmt(err)}"
+        unsure = err is not None and abs(value - threshold) <= err
+        verdict = ("yes" if ok else "**no**") + (" (within error)" if unsure else "")
+        lines.append(f"| {name} | {shown} | {verdict} |")
+
+    def add_value(name, value, shown, ok):
+        if value is None:
+            lines.append(f"| {name} | n/a | not measured |")
+        else:
+            lines.append(f"| {name} | {shown} | {'yes' if ok else '**no**'} |")
 
     j = lambda s, n: find(rows, "jmh", s, n)
     r, e = ratio(j("pinned_view", 65536), j("rocksdbjni_get", 65536))
-    add("64 KiB: pinned_view ≥ 8× rocksdbjni_get", f"{fmt(r)}× ± {fmt(e)}",
-        None if r is None else r >= 8)
+    add("64 KiB: pinned_view ≥ 8× rocksdbjni_get", r, e, 8, True)
     r, e = ratio(j("pinned_view", 65536), j("rocksdbjni_get_direct", 65536))
-    add("64 KiB: pinned_view ≥ 2.5× rocksdbjni_get_direct", f"{fmt(r)}× ± {fmt(e)}",
-        None if r is None else r >= 2.5)
-    sizes = sorted({x["value_size"] for x in rows if x["suite"] == "jmh" and x["value_size"] >= 128})
+    add("64 KiB: pinned_view ≥ 2.5× rocksdbjni_get_direct", r, e, 2.5, True)
+    sizes = sorted({x["value_size"] for x in rows
+                    if x["suite"] == "jmh" and x["value_size"] >= 128})
     for n in sizes:
         r, e = ratio(j("pinned_view", n), j("buffer_copy", n))
-        add(f"{n} B: pinned_view ≥ buffer_copy", f"{fmt(r)}× ± {fmt(e)}",
-            None if r is None else r + (e or 0) >= 1.0)
+        add(f"{n} B: pinned_view ≥ buffer_copy", r, e, 1.0, True)
     for n in sizes:
-        jp, nn = j("pinned_view", n), find(rows, "native", "native_pinned", n)
-        r, e = ratio(nn, jp)  # = latency(jmh pinned_view) / latency(native_pinned)
-        add(f"{n} B: Java pinned_view latency ≤ 1.15× native_pinned",
-            f"{fmt(r)}× ± {fmt(e)}", None if r is None else r <= 1.15)
+        # throughput(native_pinned) / throughput(Java pinned_view)
+        # = latency(Java pinned_view) / latency(native_pinned)
+        r, e = ratio(find(rows, "native", "native_pinned", n), j("pinned_view", n))
+        add(f"{n} B: Java pinned_view latency ≤ 1.15× native_pinned", r, e, 1.15, False)
     for s in ("buffer_copy", "direct_copy", "pinned_view"):
         for n in sizes:
             x = j(s, n)
             a = None if x is None else x["alloc_bytes_per_op"]
-            add(f"{n} B: {s} allocates < 16 B/op", f"{fmt(a, 3)} B/op",
-                None if a is None else a < 16)
+            add_value(f"{n} B: {s} allocates < 16 B/op", a, f"{fmt(a, 3)} B/op",
+                      a is not None and a < 16)
     for n in sizes:
         x = j("pinned_view", n)
         c = None if x is None else x["bytes_copied_per_op"]
-        add(f"{n} B: pinned_view copies 0 bytes", f"{fmt(c, 0)} B/op",
-            None if c is None else c == 0)
+        add_value(f"{n} B: pinned_view copies 0 bytes", c, f"{fmt(c, 0)} B/op", c == 0)
     pinget = [j(s, 128) for s in ("string_copy", "pinnable_copy", "buffer_copy",
                                   "direct_copy", "pinned_view")]
     pinget = [x for x in pinget if x]
     best = max(pinget, key=lambda x: x["ops_per_s"]) if pinget else None
     r, e = ratio(best, j("rocksdbjni_get", 128))
     add(f"128 B: fastest pinget ({best['strategy'] if best else 'n/a'}) ≥ rocksdbjni_get",
-        f"{fmt(r)}× ± {fmt(e)}", None if r is None else r + (e or 0) >= 1.0)
+        r, e, 1.0, True)
+    r, e = ratio(j("pinnable_copy", 128), j("rocksdbjni_get", 128))
+    if r is not None:
+        lines.append(f"| 128 B, engine effect: pinnable_copy (RocksDB {{rocksdb}}) / "
+                     f"rocksdbjni_get (same algorithm, rocksdbjni's RocksDB) | "
+                     f"{fmt(r)}× ± {fmt(e)} | (context) |")
     return lines
 
 
@@ -297,10 +318,13 @@ def controls(rows):
                     t["residency"], t["batch"])
         r, e = ratio(t, base)
         if r is not None:
-            verdict = "within" if abs(r - 1) <= (e or 0) else "OUTSIDE"
+            if e is None:
+                verdict = "no error measured"
+            else:
+                verdict = ("within" if abs(r - 1) <= e else "OUTSIDE") + " the error"
             lines.append(f"- negative control: `{t['strategy']}` / `{base['strategy']}` "
-                         f"({t['suite']}, {t['value_size']} B) = {fmt(r, 3)} ± {fmt(e, 3)}, "
-                         f"{verdict} the error")
+                         f"({t['suite']}, {t['value_size']} B, {t['residency']}) = "
+                         f"{fmt(r, 3)} ± {fmt(e, 3)}, {verdict}")
     co = [r for r in rows if r["strategy"] == "counter_overhead"]
     for r in co:
         lines.append(f"- copy-counter overhead: {fmt(r['ns_per_op'], 2)} ns per recorded event "
@@ -317,10 +341,11 @@ def main():
     with open(os.path.join(d, "env.json")) as f:
         env = json.load(f)
     rows = []
-    if os.path.exists(os.path.join(d, "native.json")):
-        rows += native_rows(os.path.join(d, "native.json"))
-    if os.path.exists(os.path.join(d, "jmh.json")):
-        rows += jmh_rows(os.path.join(d, "jmh.json"))
+    for name in sorted(os.listdir(d)):
+        if name.startswith("native") and name.endswith(".json"):
+            rows += native_rows(os.path.join(d, name))
+        elif name.startswith("jmh") and name.endswith(".json"):
+            rows += jmh_rows(os.path.join(d, name))
     if not rows:
         raise SystemExit("no results")
 
@@ -349,7 +374,8 @@ def main():
           f"counters; allocation bytes from JMH's `gc.alloc.rate.norm`. Key count: {primary}.",
           "", "## Commands", ""]
     md += [f"    {c}" for c in env.get("commands", [])]
-    md += ["", "## Targets", ""] + targets(main_rows)
+    md += ["", "## Targets", ""] + [l.replace("{rocksdb}", env["rocksdb"])
+                                    for l in targets(main_rows)]
     md += ["", "## Controls", ""] + (controls(main_rows) or ["(none measured)"])
     for name in written:
         md += ["", f"![{name}]({name})"]

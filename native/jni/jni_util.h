@@ -101,33 +101,6 @@ inline bool InitKey(JNIEnv* env, BytesArg* key, jbyteArray array,
 bool CopyKeys(JNIEnv* env, jobjectArray keys, jsize begin, jsize count,
               std::string* arena, std::string_view* views);
 
-// A primitive array held with Get/ReleasePrimitiveArrayCritical. Regions are
-// short and make no JNI call inside. Read-only holders release with JNI_ABORT.
-class CriticalBytes {
- public:
-  CriticalBytes(JNIEnv* env, jbyteArray array, bool read_only)
-      : env_(env), array_(array), read_only_(read_only) {
-    data_ = static_cast<char*>(env->GetPrimitiveArrayCritical(array, nullptr));
-  }
-  ~CriticalBytes() { Release(); }
-  CriticalBytes(const CriticalBytes&) = delete;
-  CriticalBytes& operator=(const CriticalBytes&) = delete;
-
-  char* data() const { return data_; }  // null (OutOfMemoryError pending)
-  void Release() {
-    if (data_ == nullptr) return;
-    env_->ReleasePrimitiveArrayCritical(array_, data_,
-                                        read_only_ ? JNI_ABORT : 0);
-    data_ = nullptr;
-  }
-
- private:
-  JNIEnv* env_;
-  jbyteArray array_;
-  bool read_only_;
-  char* data_;
-};
-
 // A local reference deleted at scope exit (for loops over object arrays).
 class LocalRef {
  public:
@@ -180,7 +153,7 @@ bool RegisterStoreNatives(JNIEnv* env);
 bool RegisterWriteNatives(JNIEnv* env);
 bool RegisterReadNatives(JNIEnv* env);
 bool RegisterPinnedNatives(JNIEnv* env);
-bool RegisterStatsNatives(JNIEnv* env);
+bool RegisterStatsNatives(JNIEnv* env);  // NativeStats and Diagnostics
 bool RegisterNatives(JNIEnv* env, const char* class_name,
                      const JNINativeMethod* methods, int count);
 template <size_t N>

@@ -58,27 +58,62 @@ jbyteArray StringCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
   return result;
 }
 
-// pinnable_copy: DB::Get into a PinnableSlice (P copies), then into a new
-// byte[] (1 copy, 1 allocation): P + 1 copies. The slice lives for this call
-// only, so a memtable hit larger than 15 bytes also allocates its buffer.
+// pinnable_copy's visitor: the held value into a new byte[].
+struct NewArrayTarget {
+  JNIEnv* env;
+  jbyteArray array = nullptr;
+};
+void CopyToNewArrayVisit(void* context, std::string_view value) {
+  auto* target = static_cast<NewArrayTarget*>(context);
+  target->array = CopyToNewArray(target->env, value.data(), value.size());
+}
+
+// pinnable_copy: RocksDB into this thread's scratch PinnableSlice (P copies,
+// no allocation once warm), then, while the value is held, into a new byte[]
+// (1 copy, 1 allocation): P + 1 copies, 1 allocation.
 jbyteArray PinnableCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
                         jobject key_buffer, jint key_off, jint key_len,
                         jlong snapshot, jint column_family, jint flags) {
   BytesArg k;
   if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return nullptr;
-  PinnedValue value;
-  Status st = FromHandle<Store>(store)->GetPinned(
-      ToReadOptions(snapshot, column_family, flags), k.view(), &value);
-  if (!st.ok()) {
-    ThrowIfError(env, st);
-    return nullptr;
-  }
-  return CopyToNewArray(env, value.data(), value.size());
+  NewArrayTarget target{env};
+  Status st = FromHandle<Store>(store)->GetVisit(
+      ToReadOptions(snapshot, column_family, flags), k.view(),
+      &CopyToNewArrayVisit, &target);
+  if (ThrowIfError(env, st)) return nullptr;
+  return target.array;  // null if not found, or with an exception pending
 }
 
-// buffer_copy: RocksDB into a scratch PinnableSlice (P copies), then straight
-// into the caller's byte[] (1 copy): P + 1 copies, no allocation. The
-// critical region spans one lookup and makes no JNI call.
+// Copies what fits of value into dst[off, off + len) with SetByteArrayRegion
+// (no critical region): 1 copy of min(size, len) bytes, counted even when
+// that is 0 bytes, as GetInto counts any non-null buffer.
+void CopyToArray(JNIEnv* env, jbyteArray dst, jint off, jint len,
+                 std::string_view value) {
+  const size_t n = std::min(value.size(), static_cast<size_t>(len));
+  if (n > 0) {
+    env->SetByteArrayRegion(dst, off, static_cast<jsize>(n),
+                            reinterpret_cast<const jbyte*>(value.data()));
+  }
+  RecordValueCopy(n);
+}
+
+// buffer_copy's visitor: the value's size and CopyToArray.
+struct ArrayTarget {
+  JNIEnv* env;
+  jbyteArray dst;
+  jint off;
+  jint len;
+  size_t size = 0;
+};
+void CopyToArrayVisit(void* context, std::string_view value) {
+  auto* target = static_cast<ArrayTarget*>(context);
+  target->size = value.size();
+  CopyToArray(target->env, target->dst, target->off, target->len, value);
+}
+
+// buffer_copy: RocksDB into a scratch PinnableSlice (P copies), then, while
+// the value is held, into the caller's byte[] (1 copy): P + 1 copies, no
+// allocation.
 jint BufferCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
                 jobject key_buffer, jint key_off, jint key_len, jlong snapshot,
                 jint column_family, jint flags, jbyteArray dst, jint off,
@@ -90,24 +125,15 @@ jint BufferCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
     return kNotFound;
   }
   if (!CheckRange(env, off, len, env->GetArrayLength(dst))) return kNotFound;
-  const ReadOptions options = ToReadOptions(snapshot, column_family, flags);
-  size_t size = 0;
-  Status st;
-  if (len == 0) {
-    st =
-        FromHandle<Store>(store)->GetInto(options, k.view(), nullptr, 0, &size);
-  } else {
-    CriticalBytes out(env, dst, /*read_only=*/false);
-    if (out.data() == nullptr) return kNotFound;
-    st = FromHandle<Store>(store)->GetInto(options, k.view(), out.data() + off,
-                                           static_cast<size_t>(len), &size);
-  }
-  if (!st.ok()) {
-    ThrowIfError(env, st);
+  ArrayTarget target{env, dst, off, len};
+  Status st = FromHandle<Store>(store)->GetVisit(
+      ToReadOptions(snapshot, column_family, flags), k.view(),
+      &CopyToArrayVisit, &target);
+  if (env->ExceptionCheck() || ThrowIfError(env, st) || !st.ok()) {
     return kNotFound;
   }
-  if (!CheckValueSize(env, size)) return kNotFound;
-  return static_cast<jint>(size);
+  if (!CheckValueSize(env, target.size)) return kNotFound;
+  return static_cast<jint>(target.size);
 }
 
 // direct_copy: as buffer_copy, into a direct ByteBuffer's memory: P + 1
@@ -156,6 +182,82 @@ bool CheckBatch(JNIEnv* env, jobjectArray keys, jobjectArray dsts,
   return true;
 }
 
+// Runs read(begin, m, keys) on each chunk of up to kChunk keys of a batch,
+// with the chunk's keys copied (one counted key copy each) and a local frame
+// for the chunk's references; stops at the first chunk that returns false.
+template <typename Read>
+void ForEachChunk(JNIEnv* env, jobjectArray keys, jsize n, Read read) {
+  thread_local std::string arena;
+  std::string_view key_views[kChunk];
+  for (jsize begin = 0; begin < n; begin += kChunk) {
+    const jsize m = std::min(kChunk, n - begin);
+    if (!CopyKeys(env, keys, begin, m, &arena, key_views)) break;
+    if (env->PushLocalFrame(kChunk + 4) != 0) break;
+    const bool ok = read(begin, m, key_views);
+    env->PopLocalFrame(nullptr);
+    if (!ok) break;
+  }
+  Trim(&arena);
+}
+
+// One chunk of multiGetBufferCopy: the destination arrays (local references)
+// and what the visitor stores for each key.
+struct ArraysTarget {
+  JNIEnv* env;
+  jbyteArray dsts[kChunk];
+  jint lengths[kChunk];
+  jint sizes[kChunk];
+};
+
+// multiGetBufferCopy's visitor: per key, the size (or -1) and CopyToArray
+// into dsts[i] from index 0. Throws the first error other than NotFound; once
+// an exception is pending, makes no JNI call for the rest of the chunk.
+void CopyToArraysVisit(void* context, size_t i, const Status& status,
+                       std::string_view value) {
+  auto* target = static_cast<ArraysTarget*>(context);
+  JNIEnv* env = target->env;
+  if (env->ExceptionCheck()) return;
+  target->sizes[i] = kNotFound;
+  if (ThrowIfError(env, status) || !status.ok()) return;
+  if (!CheckValueSize(env, value.size())) return;
+  CopyToArray(env, target->dsts[i], 0, target->lengths[i], value);
+  target->sizes[i] = static_cast<jint>(value.size());
+}
+
+// Batched buffer_copy over MultiGet: per key, P copies into a scratch slice,
+// then, while the value is held, 1 copy into dsts[i] from index 0
+// (SetByteArrayRegion; no critical region): P + 1 copies, no allocation.
+// sizes[i] = full length or -1.
+void MultiGetBufferCopy(JNIEnv* env, jclass, jlong store, jobjectArray keys,
+                        jobjectArray dsts, jintArray sizes, jlong snapshot,
+                        jint column_family, jint flags) {
+  jsize n = 0;
+  if (!CheckBatch(env, keys, dsts, sizes, &n)) return;
+  const ReadOptions options = ToReadOptions(snapshot, column_family, flags);
+  ArraysTarget target{};
+  target.env = env;
+  ForEachChunk(env, keys, n,
+               [&](jsize begin, jsize m, const std::string_view* key_views) {
+                 for (jsize i = 0; i < m; ++i) {
+                   target.dsts[i] = static_cast<jbyteArray>(
+                       env->GetObjectArrayElement(dsts, begin + i));
+                   if (target.dsts[i] == nullptr) {
+                     if (!env->ExceptionCheck())
+                       ThrowNullPointer(env, "dst is null");
+                     return false;
+                   }
+                   target.lengths[i] = env->GetArrayLength(target.dsts[i]);
+                 }
+                 Status st = FromHandle<Store>(store)->MultiGetVisit(
+                     options, static_cast<size_t>(m), key_views,
+                     &CopyToArraysVisit, &target);
+                 if (env->ExceptionCheck() || ThrowIfError(env, st))
+                   return false;
+                 env->SetIntArrayRegion(sizes, begin, m, target.sizes);
+                 return !env->ExceptionCheck();
+               });
+}
+
 // Stores one chunk's results in sizes (-1 for not found). Throws the first
 // error other than NotFound.
 bool StoreSizes(JNIEnv* env, jintArray sizes, jsize begin, jsize m,
@@ -170,93 +272,33 @@ bool StoreSizes(JNIEnv* env, jintArray sizes, jsize begin, jsize m,
   return !env->ExceptionCheck();
 }
 
-// The per-chunk part of a batched copy: Fill gives each destination.
-template <typename Fill>
-void MultiGetCopy(JNIEnv* env, jlong store, jobjectArray keys,
-                  jobjectArray dsts, jintArray sizes, jlong snapshot,
-                  jint column_family, jint flags, Fill fill) {
-  jsize n = 0;
-  if (!CheckBatch(env, keys, dsts, sizes, &n)) return;
-  const ReadOptions options = ToReadOptions(snapshot, column_family, flags);
-  thread_local std::string arena;
-  std::string_view key_views[kChunk];
-  Buffer buffers[kChunk];
-  size_t value_sizes[kChunk];
-  Status statuses[kChunk];
-  for (jsize begin = 0; begin < n; begin += kChunk) {
-    const jsize m = std::min(kChunk, n - begin);
-    if (!CopyKeys(env, keys, begin, m, &arena, key_views)) break;
-    if (env->PushLocalFrame(kChunk + 4) != 0) break;
-    const bool ok = fill(begin, m, buffers, [&]() {
-      return FromHandle<Store>(store)->MultiGetInto(
-          options, static_cast<size_t>(m), key_views, buffers, value_sizes,
-          statuses);
-    });
-    env->PopLocalFrame(nullptr);
-    if (!ok || !StoreSizes(env, sizes, begin, m, value_sizes, statuses)) break;
-  }
-  Trim(&arena);
-}
-
-// Batched buffer_copy over MultiGet: per key, P + 1 copies into dsts[i]
-// from index 0, no allocation. sizes[i] = full length or -1.
-void MultiGetBufferCopy(JNIEnv* env, jclass, jlong store, jobjectArray keys,
-                        jobjectArray dsts, jintArray sizes, jlong snapshot,
-                        jint column_family, jint flags) {
-  MultiGetCopy(env, store, keys, dsts, sizes, snapshot, column_family, flags,
-               [&](jsize begin, jsize m, Buffer* buffers, auto call) {
-                 jbyteArray arrays[kChunk];
-                 for (jsize i = 0; i < m; ++i) {
-                   arrays[i] = static_cast<jbyteArray>(
-                       env->GetObjectArrayElement(dsts, begin + i));
-                   if (arrays[i] == nullptr) {
-                     ThrowNullPointer(env, "dst is null");
-                     return false;
-                   }
-                   buffers[i].capacity =
-                       static_cast<size_t>(env->GetArrayLength(arrays[i]));
-                 }
-                 // Critical regions: nothing but the lookup happens while they
-                 // are held.
-                 jsize held = 0;
-                 for (; held < m; ++held) {
-                   if (buffers[held].capacity == 0) {
-                     buffers[held].data = nullptr;
-                     continue;
-                   }
-                   buffers[held].data = static_cast<char*>(
-                       env->GetPrimitiveArrayCritical(arrays[held], nullptr));
-                   if (buffers[held].data == nullptr) break;
-                 }
-                 Status st = held == m ? call() : Status::OK();
-                 for (jsize i = held; i-- > 0;) {
-                   if (buffers[i].data != nullptr) {
-                     env->ReleasePrimitiveArrayCritical(arrays[i],
-                                                        buffers[i].data, 0);
-                   }
-                 }
-                 if (held != m) return false;  // OutOfMemoryError pending
-                 return !ThrowIfError(env, st);
-               });
-}
-
-// Batched direct_copy: per key, P + 1 copies into dsts[i] at its position,
-// no allocation. REQUIRES (checked in Java): no dst is read-only.
+// Batched direct_copy over MultiGetInto: per key, P + 1 copies into dsts[i]
+// at its position, no allocation. No critical region: direct buffers do not
+// move. REQUIRES (checked in Java): no dst is read-only.
 void MultiGetDirectCopy(JNIEnv* env, jclass, jlong store, jobjectArray keys,
                         jobjectArray dsts, jintArray sizes, jlong snapshot,
                         jint column_family, jint flags) {
-  MultiGetCopy(env, store, keys, dsts, sizes, snapshot, column_family, flags,
-               [&](jsize begin, jsize m, Buffer* buffers, auto call) {
-                 for (jsize i = 0; i < m; ++i) {
-                   LocalRef dst(env,
-                                env->GetObjectArrayElement(dsts, begin + i));
-                   if (!DirectWindow(env, dst.get(), &buffers[i].data,
-                                     &buffers[i].capacity)) {
-                     return false;
-                   }
-                 }
-                 return !ThrowIfError(env, call());
-               });
+  jsize n = 0;
+  if (!CheckBatch(env, keys, dsts, sizes, &n)) return;
+  const ReadOptions options = ToReadOptions(snapshot, column_family, flags);
+  Buffer buffers[kChunk];
+  size_t value_sizes[kChunk];
+  Status statuses[kChunk];
+  ForEachChunk(
+      env, keys, n,
+      [&](jsize begin, jsize m, const std::string_view* key_views) {
+        for (jsize i = 0; i < m; ++i) {
+          jobject dst = env->GetObjectArrayElement(dsts, begin + i);
+          if (!DirectWindow(env, dst, &buffers[i].data, &buffers[i].capacity)) {
+            return false;
+          }
+        }
+        Status st = FromHandle<Store>(store)->MultiGetInto(
+            options, static_cast<size_t>(m), key_views, buffers, value_sizes,
+            statuses);
+        return !ThrowIfError(env, st) &&
+               StoreSizes(env, sizes, begin, m, value_sizes, statuses);
+      });
 }
 
 #define PINGET_KEY_ARGS "J[BLjava/nio/ByteBuffer;IIJII"

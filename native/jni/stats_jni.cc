@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// io.pinget.NativeStats: this thread's copy counters (copy_stats.h).
+// io.pinget.NativeStats: this thread's copy counters (copy_stats.h), and
+// io.pinget.Diagnostics: the empty call that the jni_nop benchmark row times.
 
 #include "jni_util.h"
 
@@ -24,15 +25,23 @@ void Get(JNIEnv* env, jclass, jlongArray out) {
 
 void Reset(JNIEnv*, jclass) { ResetCopyStats(); }
 
+// jni_nop: one JNI crossing and nothing else. No copy, no allocation.
+jint JniNop(JNIEnv*, jclass) { return 0; }
+
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("get", "([J)V", Get),
     PINGET_NATIVE("reset", "()V", Reset),
 };
 
+const JNINativeMethod kDiagnosticsMethods[] = {
+    PINGET_NATIVE("jniNop", "()I", JniNop),
+};
+
 }  // namespace
 
 bool RegisterStatsNatives(JNIEnv* env) {
-  return RegisterNatives(env, "io/pinget/NativeStats", kMethods);
+  return RegisterNatives(env, "io/pinget/NativeStats", kMethods) &&
+         RegisterNatives(env, "io/pinget/Diagnostics", kDiagnosticsMethods);
 }
 
 }  // namespace jni

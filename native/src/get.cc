@@ -8,6 +8,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
 
 #include "engine.h"
 #include "pinget/copy_stats.h"
@@ -36,35 +39,102 @@ void CountRocksDBCopy(rocksdb::PinnableSlice& slice, size_t self_capacity) {
   if (slice.GetSelf()->capacity() != self_capacity) RecordAllocation();
 }
 
-// Scratch PinnableSlices for the copying strategies, one set per thread, so
-// that a memtable hit (which RocksDB copies into the slice's own buffer) does
-// not allocate on every call. Never holds a pin between calls; a buffer that
-// grew past kKeepBytes is freed after use.
-class Scratch {
+// This thread's scratch PinnableSlices for the copying strategies, so that a
+// memtable hit (which RocksDB copies into the slice's own buffer) does not
+// allocate on every call. A lease holds them for one call; a nested call (a
+// visitor reading again on the same thread) leases fresh slices instead (1
+// allocation), so the outer call's value stays intact. Pins never outlive the
+// lease; a buffer that grew past kKeepBytes is freed after use.
+class ScratchLease {
  public:
   static constexpr size_t kKeepBytes = size_t{1} << 20;
-  static rocksdb::PinnableSlice* Get() {
-    thread_local Scratch scratch;
-    return scratch.slices_;
+
+  // REQUIRES: 0 < n <= kMultiGetChunk.
+  explicit ScratchLease(size_t n) : n_(n) {
+    Shared& shared = ThisThread();
+    if (!shared.busy) {
+      shared.busy = true;
+      shared_ = &shared;
+      slices_ = shared.slices;
+    } else {
+      owned_.reset(new rocksdb::PinnableSlice[n]);
+      RecordAllocation();
+      slices_ = owned_.get();
+    }
   }
-  static void Done(rocksdb::PinnableSlice* slices, size_t n) {
+  ~ScratchLease() {
+    Done(n_);
+    if (shared_ != nullptr) shared_->busy = false;
+  }
+  ScratchLease(const ScratchLease&) = delete;
+  ScratchLease& operator=(const ScratchLease&) = delete;
+
+  rocksdb::PinnableSlice* slices() const { return slices_; }
+
+  // Drops the pins of slices [0, n) and frees buffers grown past kKeepBytes.
+  void Done(size_t n) {
     for (size_t i = 0; i < n; ++i) {
-      slices[i].Reset();
-      std::string* self = slices[i].GetSelf();
+      slices_[i].Reset();
+      std::string* self = slices_[i].GetSelf();
       if (self->capacity() > kKeepBytes) std::string().swap(*self);
     }
   }
 
  private:
-  rocksdb::PinnableSlice slices_[kMultiGetChunk];
+  struct Shared {
+    rocksdb::PinnableSlice slices[kMultiGetChunk];
+    bool busy = false;
+  };
+  static Shared& ThisThread() {
+    thread_local Shared shared;
+    return shared;
+  }
+
+  const size_t n_;
+  Shared* shared_ = nullptr;
+  std::unique_ptr<rocksdb::PinnableSlice[]> owned_;
+  rocksdb::PinnableSlice* slices_ = nullptr;
 };
 
-// Copies what fits of value into buffer (the copy "+1" of buffer_copy).
-void CopyOut(const rocksdb::Slice& value, char* buffer, size_t capacity) {
-  if (buffer == nullptr) return;  // size query
+std::string_view View(const rocksdb::PinnableSlice& slice) {
+  return {slice.data(), slice.size()};
+}
+
+// Copies what fits of value into buffer (the copy "+1" of buffer_copy): one
+// copy of min(size, capacity) bytes for any non-null buffer, even of 0 bytes;
+// none for a size query (null buffer).
+void CopyOut(std::string_view value, char* buffer, size_t capacity) {
+  if (buffer == nullptr) return;
   const size_t n = std::min(value.size(), capacity);
   if (n > 0) std::memcpy(buffer, value.data(), n);
   RecordValueCopy(n);
+}
+
+// GetInto's visitor: the value's size and CopyOut.
+struct CopyOutTarget {
+  char* buffer;
+  size_t capacity;
+  size_t* value_size;
+};
+void CopyOutVisit(void* context, std::string_view value) {
+  auto* target = static_cast<CopyOutTarget*>(context);
+  *target->value_size = value.size();
+  CopyOut(value, target->buffer, target->capacity);
+}
+
+// MultiGetInto's visitor: per key, the status, the size and CopyOut.
+struct MultiCopyOutTarget {
+  const Buffer* buffers;
+  size_t* value_sizes;
+  Status* statuses;
+};
+void MultiCopyOutVisit(void* context, size_t i, const Status& status,
+                       std::string_view value) {
+  auto* target = static_cast<MultiCopyOutTarget*>(context);
+  target->statuses[i] = status;
+  if (!status.ok()) return;
+  target->value_sizes[i] = value.size();
+  CopyOut(value, target->buffers[i].data, target->buffers[i].capacity);
 }
 
 }  // namespace
@@ -113,8 +183,31 @@ Status Store::GetString(const ReadOptions& options, std::string_view key,
   return Status::OK();
 }
 
-// buffer_copy (and direct_copy): P copies into a scratch PinnableSlice, then 1
-// copy into the caller's buffer. The scratch pin is dropped before returning.
+// P copies into a scratch PinnableSlice, then visit reads it in place. The
+// lease is declared after the guard, so the pin is dropped before the call
+// leaves the gate (and Close can release the database).
+Status Store::GetVisit(const ReadOptions& options, std::string_view key,
+                       ValueVisitor visit, void* context) {
+  if (visit == nullptr) return Status::InvalidArgument("visit is null");
+  GateGuard guard(*gate_);
+  if (!guard.entered()) return kClosedStatus;
+  Status st = internal::CheckKey(key);
+  rocksdb::ReadOptions ro;
+  rocksdb::ColumnFamilyHandle* cf = nullptr;
+  if (st.ok()) st = ResolveReadOptions(options, &ro, &cf);
+  if (!st.ok()) return st;
+  ScratchLease scratch(1);
+  rocksdb::PinnableSlice* slice = scratch.slices();
+  const size_t self_capacity = slice->GetSelf()->capacity();
+  rocksdb::Status s = engine_->db->Get(ro, cf, ToSlice(key), slice);
+  if (!s.ok()) return FromRocksDB(s);
+  CountRocksDBCopy(*slice, self_capacity);
+  visit(context, View(*slice));
+  return Status::OK();
+}
+
+// buffer_copy (and direct_copy): GetVisit (P copies) with CopyOut (1 copy into
+// the caller's buffer): P + 1 copies.
 Status Store::GetInto(const ReadOptions& options, std::string_view key,
                       char* buffer, size_t capacity, size_t* value_size) {
   if (value_size == nullptr) {
@@ -124,23 +217,8 @@ Status Store::GetInto(const ReadOptions& options, std::string_view key,
   if (buffer == nullptr && capacity != 0) {
     return Status::InvalidArgument("buffer is null but capacity is not 0");
   }
-  GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
-  Status st = internal::CheckKey(key);
-  rocksdb::ReadOptions ro;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;
-  if (st.ok()) st = ResolveReadOptions(options, &ro, &cf);
-  if (!st.ok()) return st;
-  rocksdb::PinnableSlice* slice = Scratch::Get();
-  const size_t self_capacity = slice->GetSelf()->capacity();
-  rocksdb::Status s = engine_->db->Get(ro, cf, ToSlice(key), slice);
-  if (s.ok()) {
-    CountRocksDBCopy(*slice, self_capacity);
-    *value_size = slice->size();
-    CopyOut(*slice, buffer, capacity);
-  }
-  Scratch::Done(slice, 1);
-  return FromRocksDB(s);
+  CopyOutTarget target{buffer, capacity, value_size};
+  return GetVisit(options, key, &CopyOutVisit, &target);
 }
 
 // pinned_view: P copies. A block-cache value stays pinned in place until
@@ -170,8 +248,53 @@ Status Store::GetPinned(const ReadOptions& options, std::string_view key,
   return Status::OK();
 }
 
-// Batched buffer_copy: per key, P copies into a scratch slice and 1 copy into
-// buffers[i], as GetInto.
+// Batched GetVisit: per key, P copies into a scratch slice, then visit reads
+// it in place. Each chunk's pins are dropped before the next chunk is read.
+Status Store::MultiGetVisit(const ReadOptions& options, size_t count,
+                            const std::string_view* keys, BatchVisitor visit,
+                            void* context) {
+  if (count == 0) return Status::OK();
+  if (keys == nullptr) return Status::InvalidArgument("keys is null");
+  if (visit == nullptr) return Status::InvalidArgument("visit is null");
+  for (size_t i = 0; i < count; ++i) {
+    Status st = internal::CheckKey(keys[i]);
+    if (!st.ok()) return st;
+  }
+  GateGuard guard(*gate_);
+  if (!guard.entered()) return kClosedStatus;
+  rocksdb::ReadOptions ro;
+  rocksdb::ColumnFamilyHandle* cf = nullptr;
+  Status st = ResolveReadOptions(options, &ro, &cf);
+  if (!st.ok()) return st;
+
+  ScratchLease scratch(std::min(count, kMultiGetChunk));
+  rocksdb::PinnableSlice* slices = scratch.slices();
+  rocksdb::Slice chunk_keys[kMultiGetChunk];
+  rocksdb::Status chunk_statuses[kMultiGetChunk];
+  size_t self_capacity[kMultiGetChunk];
+  for (size_t begin = 0; begin < count; begin += kMultiGetChunk) {
+    const size_t n = std::min(kMultiGetChunk, count - begin);
+    for (size_t i = 0; i < n; ++i) {
+      chunk_keys[i] = ToSlice(keys[begin + i]);
+      self_capacity[i] = slices[i].GetSelf()->capacity();
+    }
+    engine_->db->MultiGet(ro, cf, n, chunk_keys, slices, chunk_statuses);
+    for (size_t i = 0; i < n; ++i) {
+      const Status key_status = FromRocksDB(chunk_statuses[i]);
+      if (key_status.ok()) {
+        CountRocksDBCopy(slices[i], self_capacity[i]);
+        visit(context, begin + i, key_status, View(slices[i]));
+      } else {
+        visit(context, begin + i, key_status, std::string_view());
+      }
+    }
+    scratch.Done(n);
+  }
+  return Status::OK();
+}
+
+// Batched buffer_copy: MultiGetVisit (P copies per key) with CopyOut (1 copy
+// into buffers[i]): P + 1 copies per found key, as GetInto.
 Status Store::MultiGetInto(const ReadOptions& options, size_t count,
                            const std::string_view* keys, const Buffer* buffers,
                            size_t* value_sizes, Status* statuses) {
@@ -188,35 +311,8 @@ Status Store::MultiGetInto(const ReadOptions& options, size_t count,
     }
     if (!st.ok()) return st;
   }
-  GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
-  rocksdb::ReadOptions ro;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;
-  Status st = ResolveReadOptions(options, &ro, &cf);
-  if (!st.ok()) return st;
-
-  rocksdb::PinnableSlice* slices = Scratch::Get();
-  rocksdb::Slice chunk_keys[kMultiGetChunk];
-  rocksdb::Status chunk_statuses[kMultiGetChunk];
-  size_t self_capacity[kMultiGetChunk];
-  for (size_t begin = 0; begin < count; begin += kMultiGetChunk) {
-    const size_t n = std::min(kMultiGetChunk, count - begin);
-    for (size_t i = 0; i < n; ++i) {
-      chunk_keys[i] = ToSlice(keys[begin + i]);
-      self_capacity[i] = slices[i].GetSelf()->capacity();
-    }
-    engine_->db->MultiGet(ro, cf, n, chunk_keys, slices, chunk_statuses);
-    for (size_t i = 0; i < n; ++i) {
-      const size_t k = begin + i;
-      statuses[k] = FromRocksDB(chunk_statuses[i]);
-      if (!chunk_statuses[i].ok()) continue;
-      CountRocksDBCopy(slices[i], self_capacity[i]);
-      value_sizes[k] = slices[i].size();
-      CopyOut(slices[i], buffers[k].data, buffers[k].capacity);
-    }
-    Scratch::Done(slices, n);
-  }
-  return Status::OK();
+  MultiCopyOutTarget target{buffers, value_sizes, statuses};
+  return MultiGetVisit(options, count, keys, &MultiCopyOutVisit, &target);
 }
 
 // Batched pinned_view: per key, P copies; the pins live in *values.

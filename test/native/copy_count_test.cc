@@ -165,6 +165,13 @@ TEST_F(CopyCountTest, BufferCopy) {
         ExpectCounts({P(r) + 1, P(r) * n + 100, 0}, "capacity 100");
         EXPECT_EQ(size, n);
 
+        // A non-null buffer of capacity 0 still counts its copy out, of 0
+        // bytes (the Java glue counts a zero-length byte[] the same way).
+        ResetCopyStats();
+        ASSERT_OK(store_->GetInto(ReadOptions(), key, buffer.data(), 0, &size));
+        ExpectCounts({P(r) + 1, P(r) * n, 0}, "capacity 0");
+        EXPECT_EQ(size, n);
+
         // A size query copies nothing out; RocksDB's own copy still happens.
         ResetCopyStats();
         ASSERT_OK(store_->GetInto(ReadOptions(), key, nullptr, 0, &size));
@@ -283,9 +290,179 @@ TEST_F(CopyCountTest, MultiGetInto) {
                                          views.data(), buffers.data(),
                                          sizes.data(), statuses.data()));
           ExpectCounts({copies, copies * n, 0}, "steady state");
+
+          // Capacity 0 with a non-null pointer: P + 1 copies, the + 1 of 0
+          // bytes, as GetInto.
+          for (Buffer& b : buffers) b.capacity = 0;
+          ResetCopyStats();
+          ASSERT_OK(store_->MultiGetInto(ReadOptions(), keys.size(),
+                                         views.data(), buffers.data(),
+                                         sizes.data(), statuses.data()));
+          ExpectCounts({copies, P(r) * count * n, 0}, "capacity 0");
+          EXPECT_EQ(sizes[0], n);
         });
       }
     }
+  }
+}
+
+// What a visitor saw: one entry per call.
+struct Visits {
+  std::vector<std::string> values;
+  std::vector<size_t> indexes;
+  std::vector<Status> statuses;
+  uint64_t copy_bytes = 0;  // if set, each visit copies and counts this many
+};
+
+void RecordVisit(void* context, std::string_view value) {
+  auto* visits = static_cast<Visits*>(context);
+  visits->values.emplace_back(value);
+  if (visits->copy_bytes > 0) pinget::RecordValueCopy(visits->copy_bytes);
+}
+
+void RecordBatchVisit(void* context, size_t index, const Status& status,
+                      std::string_view value) {
+  auto* visits = static_cast<Visits*>(context);
+  visits->indexes.push_back(index);
+  visits->statuses.push_back(status);
+  visits->values.emplace_back(value);
+}
+
+// GetVisit: P copies (RocksDB's own), nothing else; copies the visitor makes
+// are its own to count. The first memtable read on a thread grows its scratch
+// buffer (1 allocation); after that, none. The visitor's string allocates,
+// but that is the test's, not counted.
+TEST_F(CopyCountTest, GetVisit) {
+  for (Residency r : kResidencies) {
+    for (size_t n : kValueSizes) {
+      SCOPED_TRACE(testing::Message() << ResidencyName(r) << " " << n);
+      OnFreshThread([&] {
+        const std::string key = Key(r, n);
+        Visits visits;
+        ResetCopyStats();
+        ASSERT_OK(store_->GetVisit(ReadOptions(), key, &RecordVisit, &visits));
+        ExpectCounts({P(r), P(r) * n, P(r)}, "first call on thread");
+        ASSERT_EQ(visits.values.size(), 1u);
+        EXPECT_TRUE(visits.values[0] == MakeValue(key, n, 1));
+
+        for (int i = 0; i < 3; ++i) {
+          ResetCopyStats();
+          ASSERT_OK(
+              store_->GetVisit(ReadOptions(), key, &RecordVisit, &visits));
+          ExpectCounts({P(r), P(r) * n, 0}, "steady state");
+        }
+        EXPECT_EQ(visits.values.size(), 4u);
+
+        // The visitor counts its own copy: P + 1, as buffer_copy.
+        visits.copy_bytes = n;
+        ResetCopyStats();
+        ASSERT_OK(store_->GetVisit(ReadOptions(), key, &RecordVisit, &visits));
+        ExpectCounts({P(r) + 1, (P(r) + 1) * n, 0}, "visitor copies");
+
+        ResetCopyStats();
+        EXPECT_TRUE(
+            store_->GetVisit(ReadOptions(), "missing", &RecordVisit, &visits)
+                .IsNotFound());
+        ExpectCounts({0, 0, 0}, "not found");
+        EXPECT_EQ(visits.values.size(), 5u) << "no visit for a missing key";
+      });
+    }
+  }
+}
+
+// MultiGetVisit counts per key as GetVisit does: P copies per found key,
+// nothing for a missing one, and the scratch growth of MultiGetInto on the
+// first memtable batch on a thread.
+TEST_F(CopyCountTest, MultiGetVisit) {
+  for (Residency r : kResidencies) {
+    for (size_t n : kValueSizes) {
+      for (size_t count : {size_t{5}, kBatch}) {
+        SCOPED_TRACE(testing::Message()
+                     << ResidencyName(r) << " " << n << " x " << count);
+        OnFreshThread([&] {
+          std::vector<std::string> keys = BatchKeys(r, n, count);
+          keys.push_back("missing");
+          const std::vector<std::string_view> views(keys.begin(), keys.end());
+          const uint64_t copies = P(r) * count;
+          const uint64_t grown = P(r) * std::min(count, kScratchSlices);
+
+          Visits visits;
+          ResetCopyStats();
+          ASSERT_OK(store_->MultiGetVisit(ReadOptions(), views.size(),
+                                          views.data(), &RecordBatchVisit,
+                                          &visits));
+          ExpectCounts({copies, copies * n, grown}, "first batch on thread");
+          ASSERT_EQ(visits.indexes.size(), keys.size());
+          for (size_t i = 0; i < count; ++i) {
+            EXPECT_EQ(visits.indexes[i], i);
+            ASSERT_TRUE(visits.statuses[i].ok()) << visits.statuses[i];
+            EXPECT_TRUE(visits.values[i] == MakeValue(keys[i], n, 1));
+          }
+          EXPECT_TRUE(visits.statuses[count].IsNotFound());
+          EXPECT_TRUE(visits.values[count].empty());
+
+          for (int round = 0; round < 2; ++round) {
+            ResetCopyStats();
+            ASSERT_OK(store_->MultiGetVisit(ReadOptions(), views.size(),
+                                            views.data(), &RecordBatchVisit,
+                                            &visits));
+            ExpectCounts({copies, copies * n, 0}, "steady state");
+          }
+        });
+      }
+    }
+  }
+}
+
+// A visitor may read through the store again on the same thread: the nested
+// call gets scratch of its own (1 allocation, plus its buffer's growth for a
+// memtable value), and the outer value stays intact.
+TEST_F(CopyCountTest, NestedReadInsideVisitorKeepsOuterValue) {
+  for (Residency r : kResidencies) {
+    SCOPED_TRACE(ResidencyName(r));
+    OnFreshThread([&] {
+      const size_t n = 4 * kKiB;
+      const std::string outer_key = Key(r, n, 0), inner_key = Key(r, n, 1);
+      struct Nest {
+        pinget::Store* store;
+        std::string inner_key;
+        std::vector<char> inner;
+        bool outer_intact = false;
+        std::string outer_expected;
+        CopyStats inner_counts;
+      } nest{store_.get(),
+             inner_key,
+             std::vector<char>(n),
+             false,
+             MakeValue(outer_key, n, 1),
+             {}};
+      auto visit = [](void* context, std::string_view value) {
+        auto* nest = static_cast<Nest*>(context);
+        const CopyStats before = GetCopyStats();
+        size_t size = 0;
+        EXPECT_OK(nest->store->GetInto(ReadOptions(), nest->inner_key,
+                                       nest->inner.data(), nest->inner.size(),
+                                       &size));
+        const CopyStats after = GetCopyStats();
+        nest->inner_counts = {
+            after.value_copies - before.value_copies,
+            after.value_bytes_copied - before.value_bytes_copied, 0,
+            after.allocations - before.allocations};
+        nest->outer_intact = value == nest->outer_expected;
+      };
+      // Warm this thread's own scratch first.
+      Visits warm;
+      ASSERT_OK(
+          store_->GetVisit(ReadOptions(), outer_key, &RecordVisit, &warm));
+      ResetCopyStats();
+      ASSERT_OK(store_->GetVisit(ReadOptions(), outer_key, visit, &nest));
+      EXPECT_TRUE(nest.outer_intact);
+      EXPECT_TRUE(std::string_view(nest.inner.data(), n) ==
+                  MakeValue(inner_key, n, 1));
+      EXPECT_EQ(nest.inner_counts.value_copies, P(r) + 1);
+      EXPECT_EQ(nest.inner_counts.allocations, 1 + P(r));
+      ExpectCounts({2 * P(r) + 1, (2 * P(r) + 1) * n, 1 + P(r)}, "in total");
+    });
   }
 }
 

@@ -3,9 +3,13 @@
 // Every read strategy returns the same bytes as an in-memory model, wherever
 // the value lives (block cache, memtable, compressed SST), at every size.
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "test_util.h"
@@ -30,6 +34,25 @@ constexpr size_t kGuardBytes = 64;
 enum class Placement { kBlockCache, kMemtable, kSnappySst, kLz4Sst, kZstdSst };
 
 using Model = std::map<std::string, std::string>;
+
+// What a visitor saw: one entry per call.
+struct Visits {
+  std::vector<size_t> indexes;
+  std::vector<Status> statuses;
+  std::vector<std::string> values;
+};
+
+void RecordVisit(void* context, std::string_view value) {
+  static_cast<Visits*>(context)->values.emplace_back(value);
+}
+
+void RecordBatchVisit(void* context, size_t index, const Status& status,
+                      std::string_view value) {
+  auto* visits = static_cast<Visits*>(context);
+  visits->indexes.push_back(index);
+  visits->statuses.push_back(status);
+  visits->values.emplace_back(value);
+}
 
 bool AllGuard(const char* p, size_t n) {
   for (size_t i = 0; i < n; ++i) {
@@ -98,6 +121,19 @@ class StrategiesTest : public StoreTest {
           EXPECT_TRUE(r.bytes == it->second) << "bytes differ";
         }
       }
+      // GetVisit: one visit with the model's bytes, or none.
+      SCOPED_TRACE(testing::Message() << "GetVisit key size " << key.size());
+      Visits visits;
+      const Status st = store_->GetVisit(ro, key, &RecordVisit, &visits);
+      if (it == model_[cf].end()) {
+        EXPECT_TRUE(st.IsNotFound()) << st;
+        EXPECT_TRUE(visits.values.empty());
+      } else {
+        ASSERT_TRUE(st.ok()) << st;
+        ASSERT_EQ(visits.values.size(), 1u);
+        ASSERT_EQ(visits.values[0].size(), it->second.size());
+        EXPECT_TRUE(visits.values[0] == it->second) << "bytes differ";
+      }
     }
   }
 
@@ -130,6 +166,10 @@ class StrategiesTest : public StoreTest {
                                    sizes.data(), statuses.data()));
     ASSERT_OK(store_->MultiGetPinned(ro, n, views.data(), batch));
     ASSERT_EQ(batch->size(), n);
+    Visits visits;
+    ASSERT_OK(
+        store_->MultiGetVisit(ro, n, views.data(), &RecordBatchVisit, &visits));
+    ASSERT_EQ(visits.indexes.size(), n);
     for (size_t i = 0; i < n; ++i) {
       SCOPED_TRACE(testing::Message() << "batch of " << n << ", key " << i);
       auto it = model_[cf].find(keys[i]);
@@ -140,6 +180,9 @@ class StrategiesTest : public StoreTest {
         EXPECT_TRUE(AllGuard(out, capacities[i] + kGuardBytes));
         EXPECT_TRUE(batch->status(i).IsNotFound()) << batch->status(i);
         EXPECT_TRUE(batch->view(i).empty());
+        EXPECT_EQ(visits.indexes[i], i);
+        EXPECT_TRUE(visits.statuses[i].IsNotFound()) << visits.statuses[i];
+        EXPECT_TRUE(visits.values[i].empty());
       } else {
         const std::string& v = it->second;
         ASSERT_TRUE(statuses[i].ok()) << statuses[i];
@@ -148,6 +191,9 @@ class StrategiesTest : public StoreTest {
         EXPECT_TRUE(AllGuard(out + v.size(), kGuardBytes));
         ASSERT_TRUE(batch->status(i).ok()) << batch->status(i);
         EXPECT_TRUE(batch->view(i) == v) << "pinned bytes differ";
+        EXPECT_EQ(visits.indexes[i], i);
+        ASSERT_TRUE(visits.statuses[i].ok()) << visits.statuses[i];
+        EXPECT_TRUE(visits.values[i] == v) << "visited bytes differ";
       }
     }
   }
@@ -496,6 +542,152 @@ TEST_F(StrategiesTest, BatchesAcrossChunkBoundaries) {
     // Duplicate keys in one batch.
     CheckBatch(0, {BinaryKey(1), BinaryKey(1), BinaryKey(3), BinaryKey(1)},
                &batch);
+  }
+}
+
+// GetVisit and MultiGetVisit on a closed store: Closed, and no visit.
+// Argument errors: InvalidArgument, and no visit.
+TEST_F(StrategiesTest, VisitRejectsClosedStoreAndBadArguments) {
+  ASSERT_NO_FATAL_FAILURE(OpenFor(Placement::kMemtable));
+  Write(Placement::kMemtable, 0, {{"k", "v"}});
+  Visits visits;
+  EXPECT_TRUE(store_->GetVisit(ReadOptions(), "", &RecordVisit, &visits)
+                  .IsInvalidArgument());
+  EXPECT_TRUE(store_->GetVisit(ReadOptions(), "k", nullptr, &visits)
+                  .IsInvalidArgument());
+  const std::string_view keys[] = {"k", ""};
+  EXPECT_TRUE(
+      store_->MultiGetVisit(ReadOptions(), 2, keys, &RecordBatchVisit, &visits)
+          .IsInvalidArgument());
+  EXPECT_TRUE(
+      store_
+          ->MultiGetVisit(ReadOptions(), 1, nullptr, &RecordBatchVisit, &visits)
+          .IsInvalidArgument());
+  EXPECT_TRUE(store_->MultiGetVisit(ReadOptions(), 1, keys, nullptr, &visits)
+                  .IsInvalidArgument());
+  ReadOptions no_such_family;
+  no_such_family.column_family = 7;
+  EXPECT_TRUE(store_->GetVisit(no_such_family, "k", &RecordVisit, &visits)
+                  .IsInvalidArgument());
+  EXPECT_TRUE(
+      store_->MultiGetVisit(no_such_family, 1, keys, &RecordBatchVisit, &visits)
+          .IsInvalidArgument());
+  EXPECT_TRUE(visits.values.empty());
+  EXPECT_TRUE(visits.indexes.empty());
+
+  ASSERT_OK(store_->Close());
+  EXPECT_TRUE(
+      store_->GetVisit(ReadOptions(), "k", &RecordVisit, &visits).IsClosed());
+  EXPECT_TRUE(
+      store_->MultiGetVisit(ReadOptions(), 1, keys, &RecordBatchVisit, &visits)
+          .IsClosed());
+  EXPECT_TRUE(visits.values.empty());
+  EXPECT_TRUE(visits.indexes.empty());
+  // An empty batch reads nothing, closed or not.
+  EXPECT_OK(store_->MultiGetVisit(ReadOptions(), 0, keys, &RecordBatchVisit,
+                                  &visits));
+}
+
+// The visitor reads RocksDB's own block-cache memory while it is held, and
+// the pin is gone when the call returns: after Close, with no other pin or
+// snapshot alive, the database is released and the path opens again.
+TEST_F(StrategiesTest, VisitDropsItsPinBeforeReturning) {
+  for (Placement p : {Placement::kBlockCache, Placement::kMemtable}) {
+    SCOPED_TRACE(p == Placement::kMemtable ? "memtable" : "block cache");
+    ASSERT_NO_FATAL_FAILURE(OpenFor(Placement::kMemtable));
+    const std::string big = MakeValue("big", kMiB, 1);
+    Write(p, 0, {{"big", big}, {"small", "s"}});
+    auto pinned = std::make_unique<PinnedValue>();
+    ASSERT_OK(store_->GetPinned(ReadOptions(), "big", pinned.get()));
+    struct Seen {
+      const char* data = nullptr;
+      bool equal = false;
+      const std::string* expected;
+    } seen{nullptr, false, &big};
+    ASSERT_OK(store_->GetVisit(
+        ReadOptions(), "big",
+        [](void* context, std::string_view value) {
+          auto* seen = static_cast<Seen*>(context);
+          seen->data = value.data();
+          seen->equal = value == *seen->expected;
+        },
+        &seen));
+    EXPECT_TRUE(seen.equal);
+    // Block cache: the same memory the PinnedValue pins (P = 0); memtable:
+    // RocksDB's copy into the scratch slice (P = 1).
+    EXPECT_EQ(seen.data == pinned->data(), p == Placement::kBlockCache);
+    pinned.reset();  // released while the store is open, it would keep it
+
+    const std::string_view keys[] = {"big", "missing", "small"};
+    Visits visits;
+    ASSERT_OK(store_->MultiGetVisit(ReadOptions(), 3, keys, &RecordBatchVisit,
+                                    &visits));
+    ASSERT_EQ(visits.values.size(), 3u);
+    EXPECT_TRUE(visits.values[0] == big);
+    EXPECT_TRUE(visits.statuses[1].IsNotFound());
+    EXPECT_TRUE(visits.values[2] == "s");
+
+    ASSERT_OK(store_->Close());
+    std::unique_ptr<pinget::Store> again;
+    const Status reopened =
+        pinget::Store::Open(DbPath(), LargeOptions(), &again);
+    ASSERT_TRUE(reopened.ok())
+        << "a visit must not keep the database open: " << reopened;
+    ASSERT_OK(again->Close());
+    store_.reset();
+  }
+}
+
+// Close from another thread while a visitor runs waits for the visitor to
+// return (the value stays readable meanwhile), then closes the database.
+TEST_F(StrategiesTest, CloseWaitsForARunningVisitor) {
+  for (bool batched : {false, true}) {
+    SCOPED_TRACE(batched ? "MultiGetVisit" : "GetVisit");
+    ASSERT_NO_FATAL_FAILURE(OpenFor(Placement::kMemtable));
+    const std::string value = MakeValue("k", 64 * kKiB, 1);
+    Write(Placement::kBlockCache, 0, {{"k", value}});
+    struct Race {
+      pinget::Store* store;
+      const std::string* value;
+      std::thread closer;
+      std::atomic<bool> closed{false};
+      bool closed_during_visit = false;
+      bool intact = false;
+      void Visit(std::string_view v) {
+        closer = std::thread([this] {
+          EXPECT_OK(store->Close());
+          closed = true;
+        });
+        while (!store->closed()) std::this_thread::yield();
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        closed_during_visit = closed;
+        intact = v == *value;
+      }
+    } race;
+    race.store = store_.get();
+    race.value = &value;
+    const std::string_view key = "k";
+    if (batched) {
+      ASSERT_OK(store_->MultiGetVisit(
+          ReadOptions(), 1, &key,
+          [](void* c, size_t, const Status&, std::string_view v) {
+            static_cast<Race*>(c)->Visit(v);
+          },
+          &race));
+    } else {
+      ASSERT_OK(store_->GetVisit(
+          ReadOptions(), key,
+          [](void* c, std::string_view v) { static_cast<Race*>(c)->Visit(v); },
+          &race));
+    }
+    race.closer.join();
+    EXPECT_FALSE(race.closed_during_visit);
+    EXPECT_TRUE(race.intact);
+    EXPECT_TRUE(race.closed);
+    std::unique_ptr<pinget::Store> again;
+    ASSERT_OK(pinget::Store::Open(DbPath(), LargeOptions(), &again));
+    ASSERT_OK(again->Close());
+    store_.reset();
   }
 }
 

@@ -10,6 +10,10 @@
 //   buffer_copy  GetInto         P + 1 copies into the caller's buffer
 //   (direct_copy is buffer_copy into a Java direct ByteBuffer: same C++ call)
 //   pinned_view  GetPinned       P copies; the caller reads pinned memory
+//                GetVisit        P copies; the caller's visitor reads the held
+//                                value and counts the copies it makes
+//   (pinnable_copy is GetVisit with a visitor that copies into a new Java
+//   byte[]: P + 1 copies, 1 allocation)
 // Keys are never copied. An empty key, or a null pointer with a non-zero
 // size, is InvalidArgument.
 
@@ -60,6 +64,15 @@ struct Buffer {
   size_t capacity = 0;
 };
 
+// Called by GetVisit with the value's bytes. value is valid only during the
+// call; copies made from it are the visitor's to count (RecordValueCopy).
+using ValueVisitor = void (*)(void* context, std::string_view value);
+
+// Called by MultiGetVisit once per key, in key order, with the key's index and
+// status. value is empty unless status is OK, and valid only during the call.
+using BatchVisitor = void (*)(void* context, size_t index, const Status& status,
+                              std::string_view value);
+
 class Store {
  public:
   // Opens (or creates, per options) the database at path.
@@ -106,15 +119,30 @@ class Store {
   // buffer_copy: copies min(size, capacity) bytes of the value into buffer and
   // sets *value_size to the value's full size, so a too-small buffer is
   // detected by *value_size > capacity. Nothing at or past buffer + capacity
-  // is written. P + 1 copies, no allocation. buffer may be null iff capacity
-  // is 0 (a size query).
+  // is written. P + 1 copies (the + 1 counted for any non-null buffer, even
+  // of capacity 0), no allocation. buffer may be null iff capacity is 0 (a
+  // size query: P copies).
   Status GetInto(const ReadOptions& options, std::string_view key, char* buffer,
                  size_t capacity, size_t* value_size);
 
   // pinned_view: releases what *value held, then pins the value for key. P
   // copies, no allocation. On any non-OK status *value holds nothing.
+  // REQUIRES: key does not point into *value's bytes (released first).
   Status GetPinned(const ReadOptions& options, std::string_view key,
                    PinnedValue* value);
+
+  // Reads the value for key into this thread's scratch PinnableSlice (P
+  // copies; no allocation once the scratch buffer has held a value that
+  // large, up to 1 MiB: larger buffers are freed after the call), calls
+  // visit(context, value) once while the value is held, and drops the pin
+  // before returning. visit is called only when the status is OK. visit may
+  // read or write through any Store, this one included (a nested read gets
+  // scratch of its own: 1 allocation, plus P's); Close() of this store from
+  // another thread waits until visit returns.
+  // REQUIRES: visit does not call Close() on this store (it would wait for
+  // itself).
+  Status GetVisit(const ReadOptions& options, std::string_view key,
+                  ValueVisitor visit, void* context);
 
   // Batched buffer_copy over RocksDB's MultiGet: for each i, as GetInto with
   // buffers[i], value_sizes[i] and statuses[i]. The returned status is not OK
@@ -123,9 +151,19 @@ class Store {
                       const std::string_view* keys, const Buffer* buffers,
                       size_t* value_sizes, Status* statuses);
 
+  // Batched GetVisit over RocksDB's MultiGet: for each i, in order,
+  // visit(context, i, status, value) while value i is held; P copies per found
+  // key, no allocation in steady state. Keys are read 32 at a time, and each
+  // chunk's pins are dropped before the next chunk is read. The returned
+  // status is not OK only when no key was read (closed store, bad arguments);
+  // visit is then not called. REQUIRES: as GetVisit.
+  Status MultiGetVisit(const ReadOptions& options, size_t count,
+                       const std::string_view* keys, BatchVisitor visit,
+                       void* context);
+
   // Batched pinned_view: releases what *values held, then pins count values.
   // The batch's storage is reused across calls: no allocation once it has
-  // held count values.
+  // held count values. REQUIRES: no key points into *values' bytes.
   Status MultiGetPinned(const ReadOptions& options, size_t count,
                         const std::string_view* keys, PinnedBatch* values);
 

@@ -33,9 +33,9 @@
  *   <li>{@code close()} is idempotent everywhere. {@link io.pinget.Store#close()} waits for calls
  *       in flight; later calls throw {@link io.pinget.StoreClosedException}.
  *   <li>A pinned value keeps its RocksDB block and its database alive, even after the Store is
- *       closed; the database closes when the last pin or snapshot goes. A {@link
- *       io.pinget.PinnedView} or {@link io.pinget.PinnedBatch} that has read from a store keeps its
- *       database open until the handle is closed, even after {@code release()}.
+ *       closed; the database closes (and its files unlock) when the last pin or snapshot goes. A
+ *       {@link io.pinget.PinnedView} or {@link io.pinget.PinnedBatch} lets go of a closed store's
+ *       database on its next {@code release()}, get or {@code close()}.
  *   <li>A view returned by {@link io.pinget.PinnedView#get} or {@link io.pinget.PinnedBatch#value}
  *       is valid until the next get, {@code release()} or {@code close()} on the same handle; a
  *       {@link io.pinget.PinnedValue}'s view until its {@code close()}. A released view has

@@ -57,8 +57,13 @@ class CopyCountsTest {
 
   private static void assertCounts(
       String what, int size, long copies, long keyCopies, long allocations, CopyStats got) {
+    assertCountsAndBytes(what, copies, copies * size, keyCopies, allocations, got);
+  }
+
+  private static void assertCountsAndBytes(
+      String what, long copies, long bytes, long keyCopies, long allocations, CopyStats got) {
     assertEquals(copies, got.valueCopies(), what + ": value copies");
-    assertEquals(copies * size, got.valueBytesCopied(), what + ": bytes copied");
+    assertEquals(bytes, got.valueBytesCopied(), what + ": bytes copied");
     assertEquals(keyCopies, got.keyCopies(), what + ": key copies");
     assertEquals(allocations, got.allocations(), what + ": allocations");
   }
@@ -80,9 +85,6 @@ class CopyCountsTest {
           IntSupplier directKeyRead =
               directKeyRead(strategy, store, handle, directKey, dst, directDst);
           long allocations = strategy.javaAllocations();
-          if (strategy == Strategy.PINNABLE_COPY && p == 1 && size > 15) {
-            allocations++; // the per-call PinnableSlice's own buffer (C++ API gap, see report)
-          }
           String what = strategy.token() + " " + residency + " " + size;
           assertCounts(what, size, strategy.valueCopies(p), 1, allocations, count(read));
           assertCounts(
@@ -142,8 +144,71 @@ class CopyCountsTest {
             0,
             count(() -> batch.get(keys)));
         assertEquals(p == 0, batch.pinnedInCache(0));
+
+        // A zero-length destination still gets its copy out, of 0 bytes: P + 1 copies, as C++
+        // GetInto counts any non-null buffer of capacity 0.
+        byte[] none = new byte[0];
+        ByteBuffer noneDirect = ByteBuffer.allocateDirect(0);
+        String zero = " " + residency + " " + size + " into 0 bytes";
+        assertCountsAndBytes(
+            "buffer_copy" + zero,
+            p + 1,
+            (long) p * size,
+            1,
+            0,
+            count(() -> store.bufferCopy(key, none, 0, 0)));
+        assertCountsAndBytes(
+            "buffer_copy at the end of dst" + zero,
+            p + 1,
+            (long) p * size,
+            1,
+            0,
+            count(() -> store.bufferCopy(key, dst, size, 0)));
+        assertCountsAndBytes(
+            "direct_copy" + zero,
+            p + 1,
+            (long) p * size,
+            1,
+            0,
+            count(() -> store.directCopy(key, noneDirect)));
+        byte[][] noDsts = {none, none, none};
+        assertCountsAndBytes(
+            "multi buffer_copy" + zero,
+            2 * (p + 1),
+            2L * p * size,
+            3,
+            0,
+            count(
+                () -> {
+                  store.multiGetBufferCopy(ReadOptions.DEFAULT, keys, noDsts, sizes);
+                  return sizes[0];
+                }));
+        assertEquals(size, sizes[0]);
+        assertEquals(Store.NOT_FOUND, sizes[2]);
+        ByteBuffer[] noDirects = {noneDirect, noneDirect, noneDirect};
+        assertCountsAndBytes(
+            "multi direct_copy" + zero,
+            2 * (p + 1),
+            2L * p * size,
+            3,
+            0,
+            count(
+                () -> {
+                  store.multiGetDirectCopy(ReadOptions.DEFAULT, keys, noDirects, sizes);
+                  return sizes[0];
+                }));
       }
     }
+  }
+
+  @Test
+  void jniNopCrossesAndCountsNothing() {
+    assertEquals(0, Diagnostics.jniNop());
+    CopyStats.reset();
+    for (int i = 0; i < 1000; i++) {
+      assertEquals(0, Diagnostics.jniNop());
+    }
+    assertEquals(new CopyStats(0, 0, 0, 0), CopyStats.current());
   }
 
   private static IntSupplier byteArrayKeyRead(
@@ -223,6 +288,7 @@ class CopyCountsTest {
           store.multiGetBufferCopy(ro, keys, dsts, sizes);
           return sizes[i];
         },
+        i -> Diagnostics.jniNop(),
       };
       String[] names = {
         "pinned_view reused, byte[] key",
@@ -233,6 +299,7 @@ class CopyCountsTest {
         "direct_copy, direct key",
         "pinned_view batch of 4",
         "buffer_copy batch of 4",
+        "jni_nop",
       };
       for (int r = 0; r < readers.length; r++) {
         long allocated = measure(mx, readers[r], n, 20_000);

@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -122,6 +124,78 @@ class StrategiesTest {
       assertEquals(8, direct.position());
       assertEquals(Store.NOT_FOUND, store.bufferCopy(bytes("nope"), dst, 0, 10));
       assertEquals(Store.NOT_FOUND, store.directCopy(bytes("nope"), direct));
+    }
+  }
+
+  /**
+   * Batched copies over 70 keys (three MultiGet chunks): missing keys, and destinations of length
+   * 0, shorter than, equal to and longer than the value. Each gets the prefix that fits and the
+   * full size; nothing else is written.
+   */
+  @Test
+  void batchedCopiesAcrossChunksFillWhatFits() {
+    dir = TestSupport.newDir("batch-chunks");
+    final byte pad = 0x5A;
+    int n = 70;
+    try (Store store = Store.open(dir.resolve("db"))) {
+      byte[][] keys = new byte[n][];
+      byte[][] values = new byte[n][];
+      byte[][] dsts = new byte[n][];
+      ByteBuffer[] directs = new ByteBuffer[n];
+      for (int i = 0; i < n; i++) {
+        keys[i] = bytes("key-" + i);
+        int size = 37 * i % 500;
+        if (i % 7 != 3) {
+          values[i] = value(i, size);
+          store.put(keys[i], values[i]);
+        }
+        int len = i % 4 == 0 ? 0 : i % 4 == 1 ? size / 2 : i % 4 == 2 ? size : size + 9;
+        dsts[i] = new byte[len];
+        Arrays.fill(dsts[i], pad);
+        directs[i] = ByteBuffer.allocateDirect(len + 2);
+        for (int j = 0; j < len + 2; j++) {
+          directs[i].put(j, pad);
+        }
+        directs[i].position(1).limit(len + 1);
+      }
+      store.flush();
+      int[] sizes = new int[n];
+      int[] directSizes = new int[n];
+      store.multiGetBufferCopy(ReadOptions.DEFAULT, keys, dsts, sizes);
+      store.multiGetDirectCopy(ReadOptions.DEFAULT, keys, directs, directSizes);
+      for (int i = 0; i < n; i++) {
+        String what = "key " + i;
+        int len = dsts[i].length;
+        if (values[i] == null) {
+          assertEquals(Store.NOT_FOUND, sizes[i], what);
+          assertEquals(Store.NOT_FOUND, directSizes[i], what);
+          continue;
+        }
+        int fits = Math.min(len, values[i].length);
+        assertEquals(values[i].length, sizes[i], what);
+        assertEquals(values[i].length, directSizes[i], what);
+        assertArrayEquals(
+            Arrays.copyOf(values[i], fits), Arrays.copyOf(dsts[i], fits), what + " prefix");
+        assertEquals(1, directs[i].position(), what);
+        for (int j = 0; j < len + 2; j++) {
+          byte expected = j >= 1 && j <= fits ? values[i][j - 1] : pad;
+          assertEquals(expected, directs[i].duplicate().clear().get(j), what + " direct byte " + j);
+        }
+        for (int j = fits; j < len; j++) {
+          assertEquals(pad, dsts[i][j], what + " byte " + j + " past the value");
+        }
+      }
+
+      // A null destination in the second chunk: the first chunk's results are in, then it throws.
+      Arrays.fill(sizes, 12345);
+      dsts[40] = null;
+      assertThrows(
+          NullPointerException.class,
+          () -> store.multiGetBufferCopy(ReadOptions.DEFAULT, keys, dsts, sizes));
+      for (int i = 0; i < 32; i++) {
+        assertEquals(values[i] == null ? Store.NOT_FOUND : values[i].length, sizes[i], "key " + i);
+      }
+      assertEquals(12345, sizes[40]);
     }
   }
 

@@ -1,0 +1,142 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.bench;
+
+import io.pinget.Compression;
+import io.pinget.Options;
+import io.pinget.Store;
+import io.pinget.WriteOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.CompressionType;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+
+/**
+ * One data shape loaded twice, into a pinget Store and into a RocksDB opened through the
+ * published rocksdbjni binding, with the same options: no compression, 4 KiB blocks, a block
+ * cache and memtable large enough for every value. Values are random bytes (incompressible),
+ * keys "key" + 12 digits as in the native suite. block_cache residency: flushed, compacted and
+ * read once; memtable residency: never flushed.
+ */
+final class DataSet implements AutoCloseable {
+  static final String BLOCK_CACHE = "block_cache";
+  static final String MEMTABLE = "memtable";
+
+  final byte[][] keys;
+  final ByteBuffer[] directKeys;
+  final int[] order; // a fixed random visiting order
+  final Store store;
+  final RocksDB rocks;
+  private final org.rocksdb.Options rocksOptions;
+  private final LRUCache rocksCache;
+  private final Path dir;
+
+  DataSet(int keyCount, int valueSize, String residency) {
+    boolean memtable = MEMTABLE.equals(residency);
+    if (!memtable && !BLOCK_CACHE.equals(residency)) {
+      throw new IllegalArgumentException("residency " + residency);
+    }
+    long data = (long) keyCount * (valueSize + 32);
+    long cacheBytes = data + data / 2 + (64L << 20);
+    long writeBuffer = memtable ? 2 * data + (64L << 20) : 64L << 20;
+    try {
+      dir = Files.createTempDirectory("pinget-jmh");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    keys = new byte[keyCount][];
+    directKeys = new ByteBuffer[keyCount];
+    for (int i = 0; i < keyCount; i++) {
+      keys[i] = String.format("key%012d", i).getBytes(StandardCharsets.US_ASCII);
+      directKeys[i] = ByteBuffer.allocateDirect(keys[i].length).put(keys[i]).flip();
+    }
+    order = new int[keyCount];
+    for (int i = 0; i < keyCount; i++) {
+      order[i] = i;
+    }
+    Random shuffle = new Random(42);
+    for (int i = keyCount - 1; i > 0; i--) {
+      int j = shuffle.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+
+    store =
+        Store.open(
+            dir.resolve("pinget"),
+            new Options()
+                .blockCacheBytes(cacheBytes)
+                .blockSize(4096)
+                .writeBufferBytes(writeBuffer)
+                .compression(Compression.NONE));
+    RocksDB.loadLibrary();
+    rocksCache = new LRUCache(cacheBytes);
+    rocksOptions =
+        new org.rocksdb.Options()
+            .setCreateIfMissing(true)
+            .setWriteBufferSize(writeBuffer)
+            .setCompressionType(CompressionType.NO_COMPRESSION)
+            .setTableFormatConfig(
+                new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096));
+    try {
+      rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
+      WriteOptions noWal = WriteOptions.DEFAULT.withDisableWal(true);
+      try (org.rocksdb.WriteOptions rocksNoWal = new org.rocksdb.WriteOptions()) {
+        rocksNoWal.setDisableWAL(true);
+        for (int i = 0; i < keyCount; i++) {
+          byte[] value = value(i, valueSize);
+          store.put(noWal, 0, keys[i], 0, keys[i].length, value, 0, value.length);
+          rocks.put(rocksNoWal, keys[i], value);
+        }
+      }
+      if (!memtable) {
+        store.flush();
+        store.compact();
+        try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+          rocks.flush(fo);
+        }
+        rocks.compactRange();
+      }
+      for (byte[] key : keys) { // fills both block caches
+        if (store.stringCopy(key) == null || rocks.get(key) == null) {
+          throw new IllegalStateException("a loaded key is missing");
+        }
+      }
+    } catch (RocksDBException e) {
+      close();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static byte[] value(int i, int size) {
+    byte[] v = new byte[size];
+    new Random(i).nextBytes(v);
+    return v;
+  }
+
+  @Override
+  public void close() {
+    store.close();
+    if (rocks != null) {
+      rocks.close();
+    }
+    rocksOptions.close();
+    rocksCache.close();
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

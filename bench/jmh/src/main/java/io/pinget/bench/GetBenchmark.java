@@ -1,0 +1,142 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.bench;
+
+import io.pinget.Diagnostics;
+import io.pinget.PinnedValue;
+import io.pinget.PinnedView;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+import org.rocksdb.RocksDBException;
+
+/**
+ * Single gets: one method per strategy (pinget) and per peer (rocksdbjni), each returning what it
+ * read so that JMH consumes it. Method names are the DESIGN.md tokens in camel case. Each
+ * benchmark × parameter set runs in its own forked JVM, so no profile is shared between them.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class GetBenchmark {
+  @Param("1000")
+  public int keys;
+
+  @Param({"128", "4096", "65536"})
+  public int valueSize;
+
+  @Param("block_cache")
+  public String residency;
+
+  private DataSet data;
+  private byte[] dst;
+  private ByteBuffer directDst;
+  private PinnedView view;
+  private org.rocksdb.ReadOptions rocksRead;
+  private int pos;
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    data = new DataSet(keys, valueSize, residency);
+    dst = new byte[valueSize];
+    directDst = ByteBuffer.allocateDirect(valueSize);
+    view = data.store.newPinnedView();
+    rocksRead = new org.rocksdb.ReadOptions();
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    view.close();
+    rocksRead.close();
+    data.close();
+  }
+
+  private int next() {
+    int k = data.order[pos];
+    if (++pos == data.order.length) {
+      pos = 0;
+    }
+    return k;
+  }
+
+  @Benchmark
+  public byte[] stringCopy(CopyCounters c) {
+    return data.store.stringCopy(data.keys[next()]);
+  }
+
+  @Benchmark
+  public byte[] pinnableCopy(CopyCounters c) {
+    return data.store.pinnableCopy(data.keys[next()]);
+  }
+
+  @Benchmark
+  public int bufferCopy(CopyCounters c) {
+    return data.store.bufferCopy(data.keys[next()], dst, 0, dst.length);
+  }
+
+  /** Negative control: the same code as bufferCopy under another name. */
+  @Benchmark
+  public int bufferCopyTwin(CopyCounters c) {
+    return data.store.bufferCopy(data.keys[next()], dst, 0, dst.length);
+  }
+
+  @Benchmark
+  public int directCopy(CopyCounters c) {
+    ByteBuffer key = data.directKeys[next()];
+    key.rewind();
+    directDst.clear();
+    return data.store.directCopy(io.pinget.ReadOptions.DEFAULT, key, directDst);
+  }
+
+  /** The reusable handle: each get releases the previous pin in the same native call. */
+  @Benchmark
+  public ByteBuffer pinnedView(CopyCounters c) {
+    return view.get(data.keys[next()]);
+  }
+
+  @Benchmark
+  public void pinnedViewPerCall(CopyCounters c, Blackhole bh) {
+    try (PinnedValue v = data.store.pinnedView(data.keys[next()])) {
+      bh.consume(v.view());
+    }
+  }
+
+  @Benchmark
+  public byte[] rocksdbjniGet() throws RocksDBException {
+    return data.rocks.get(data.keys[next()]);
+  }
+
+  @Benchmark
+  public int rocksdbjniGetPrealloc() throws RocksDBException {
+    return data.rocks.get(data.keys[next()], dst);
+  }
+
+  @Benchmark
+  public int rocksdbjniGetDirect() throws RocksDBException {
+    ByteBuffer key = data.directKeys[next()];
+    key.rewind();
+    directDst.clear();
+    return data.rocks.get(rocksRead, key, directDst);
+  }
+
+  /** One empty JNI crossing into pinget's library: the floor of any native call. */
+  @Benchmark
+  public int jniNop() {
+    return Diagnostics.jniNop();
+  }
+}
