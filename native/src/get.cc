@@ -147,7 +147,9 @@ Status Store::ResolveReadOptions(const ReadOptions& options,
                                    std::to_string(options.column_family));
   }
   *cf = engine_->families[options.column_family];
-  ro->fill_cache = options.fill_cache;
+  // An unchecked block must not reach the shared cache: verified reads trust
+  // what is cached.
+  ro->fill_cache = options.fill_cache && options.verify_checksums;
   ro->verify_checksums = options.verify_checksums;
   if (options.snapshot != nullptr) {
     if (options.snapshot->engine_ != engine_) {

@@ -42,6 +42,10 @@ struct ReadOptions {
   const Snapshot* snapshot = nullptr;
   // false: a block read from disk is not inserted into the block cache.
   bool fill_cache = true;
+  // false: blocks read from files are not checked, and (whatever fill_cache
+  // says) not inserted into the block cache, where verified reads would trust
+  // them. Only for files you trust: RocksDB decodes a damaged block unchecked
+  // (Debian's 7.8.3 aborts on an assertion). See docs/security.md.
   bool verify_checksums = true;
   uint32_t column_family = 0;
 };

@@ -29,6 +29,11 @@ public final class ReadOptions {
     return new ReadOptions(snapshot, columnFamily, with(FILL_CACHE, fillCache));
   }
 
+  /**
+   * false: blocks read from files are not checked, and are not inserted into the block cache
+   * (verified reads trust what is cached). Only for files you trust: a damaged block read unchecked
+   * can abort the process (docs/security.md).
+   */
   public ReadOptions withVerifyChecksums(boolean verifyChecksums) {
     return new ReadOptions(snapshot, columnFamily, with(VERIFY_CHECKSUMS, verifyChecksums));
   }
