@@ -308,9 +308,9 @@ def controls(rows):
         (r for r in rows if r["strategy"] == "jni_nop"), None)
     if nop:
         lines.append(f"- `jni_nop` (one empty JNI crossing): {fmt(nop['ns_per_op'], 1)} ns")
-    for r in sorted((r for r in rows if r["strategy"] == "memcpy"),
-                    key=lambda r: r["value_size"]):
-        lines.append(f"- `memcpy` of {r['value_size']} B: {fmt(r['ns_per_op'], 1)} ns "
+    for r in sorted((r for r in rows if r["strategy"].startswith("memcpy")),
+                    key=lambda r: (r["strategy"], r["value_size"])):
+        lines.append(f"- `{r['strategy']}` of {r['value_size']} B: {fmt(r['ns_per_op'], 1)} ns "
                      f"(± {fmt(r['ops_per_s_error'] and r['ns_per_op'] * r['ops_per_s_error'] / r['ops_per_s'], 1)})")
     twins = [r for r in rows if r["strategy"].endswith("_twin")]
     for t in twins:
