@@ -240,6 +240,27 @@ def table(rows, suite):
     return out
 
 
+def console_table(rows):
+    """Block-cache single gets: ns per get ± error and copies per get, one line
+    per suite x strategy, one column per value size (printed by bench/run)."""
+    rs = [r for r in rows if r["residency"] == "block_cache" and r["batch"] == 1]
+    sizes = sorted({r["value_size"] for r in rs if r["value_size"]})
+    out = [f"{'suite':<7}{'strategy':<24}" + "".join(
+        f"{str(n) + ' B: ns/get':>22}{'copies':>8}" for n in sizes)]
+    for suite, strategy in sorted({(r["suite"], r["strategy"]) for r in rs}):
+        line = f"{suite:<7}{strategy:<24}"
+        for n in sizes:
+            r = find(rs, suite, strategy, n)
+            if r is None:
+                line += f"{'':>22}{'':>8}"
+                continue
+            err = r["ops_per_s_error"]
+            pct = "" if err is None else f" ± {100 * err / r['ops_per_s']:.0f}%"
+            line += f"{fmt(r['ns_per_op'], 1) + pct:>22}{fmt(r['copies_per_op']):>8}"
+        out.append(line)
+    return out
+
+
 def targets(rows):
     """The issue's targets, each with its measured ratio and verdict. A verdict
     is "yes" or "no" on the measured value; "(within error)" marks one whose
@@ -390,6 +411,7 @@ def main():
                 md += ["", f"## {suite} results, {k} keys", ""] + t
     with open(os.path.join(d, "report.md"), "w") as f:
         f.write("\n".join(md) + "\n")
+    print("\n".join(console_table(main_rows)))
     print(f"wrote {d}/summary.json, {d}/report.md, {len(written)} charts")
 
 
