@@ -34,6 +34,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class BatchGetBenchmark {
   static final int BATCH = 16;
 
+  /** Requested key count; DataSet caps it so that one data set stays under 4 GiB. */
   @Param("1000")
   public int keys;
 
@@ -60,7 +61,7 @@ public class BatchGetBenchmark {
       throw new IllegalArgumentException("batch must be " + BATCH);
     }
     data = new DataSet(keys, valueSize, residency);
-    keyBatches = new byte[keys / BATCH][BATCH][];
+    keyBatches = new byte[data.keys.length / BATCH][BATCH][];
     for (int b = 0; b < keyBatches.length; b++) {
       for (int i = 0; i < BATCH; i++) {
         keyBatches[b][i] = data.keys[data.order[b * BATCH + i]];

@@ -41,7 +41,11 @@ final class DataSet implements AutoCloseable {
   private final LRUCache rocksCache;
   private final Path dir;
 
-  DataSet(int keyCount, int valueSize, String residency) {
+  /** One data set stays under 4 GiB, as in the native suite: the key count is capped. */
+  static final long MAX_DATA_BYTES = 4L << 30;
+
+  DataSet(int requestedKeys, int valueSize, String residency) {
+    int keyCount = (int) Math.min(requestedKeys, MAX_DATA_BYTES / Math.max(1, valueSize));
     boolean memtable = MEMTABLE.equals(residency);
     if (!memtable && !BLOCK_CACHE.equals(residency)) {
       throw new IllegalArgumentException("residency " + residency);

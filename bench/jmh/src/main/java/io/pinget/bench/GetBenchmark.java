@@ -34,6 +34,7 @@ import org.rocksdb.RocksDBException;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class GetBenchmark {
+  /** Requested key count; DataSet caps it so that one data set stays under 4 GiB. */
   @Param("1000")
   public int keys;
 
