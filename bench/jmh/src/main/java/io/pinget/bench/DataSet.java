@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -40,6 +41,14 @@ final class DataSet implements AutoCloseable {
   private final org.rocksdb.Options rocksOptions;
   private final LRUCache rocksCache;
   private final Path dir;
+  private final boolean shared;
+
+  /**
+   * With -Dpinget.bench.data=DIR (bench/run sets it), a block_cache data set is built once under
+   * DIR and later forks reopen it and only warm the caches; bench/run deletes DIR. Otherwise each
+   * fork builds its own in a temporary folder and deletes it. Memtable data sets are always built.
+   */
+  private static final String SHARED_DATA = System.getProperty("pinget.bench.data");
 
   /** One data set stays under 4 GiB, as in the native suite: the key count is capped. */
   static final long MAX_DATA_BYTES = 4L << 30;
@@ -53,8 +62,20 @@ final class DataSet implements AutoCloseable {
     long data = (long) keyCount * (valueSize + 32);
     long cacheBytes = data + data / 2 + (64L << 20);
     long writeBuffer = memtable ? 2 * data + (64L << 20) : 64L << 20;
+    shared = SHARED_DATA != null && !memtable;
+    boolean built;
     try {
-      dir = Files.createTempDirectory("pinget-jmh");
+      if (shared) {
+        dir = Path.of(SHARED_DATA, "keys" + keyCount + "-size" + valueSize);
+        built = Files.exists(dir.resolve(COMPLETE));
+        if (!built) {
+          deleteTree(dir); // a fork that died while building left it half done
+        }
+        Files.createDirectories(dir);
+      } else {
+        dir = Files.createTempDirectory("pinget-jmh");
+        built = false;
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -95,31 +116,48 @@ final class DataSet implements AutoCloseable {
                 new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096));
     try {
       rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
-      WriteOptions noWal = WriteOptions.DEFAULT.withDisableWal(true);
-      try (org.rocksdb.WriteOptions rocksNoWal = new org.rocksdb.WriteOptions()) {
-        rocksNoWal.setDisableWAL(true);
-        for (int i = 0; i < keyCount; i++) {
-          byte[] value = value(i, valueSize);
-          store.put(noWal, 0, keys[i], 0, keys[i].length, value, 0, value.length);
-          rocks.put(rocksNoWal, keys[i], value);
-        }
-      }
-      if (!memtable) {
-        store.flush();
-        store.compact();
-        try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
-          rocks.flush(fo);
-        }
-        rocks.compactRange();
+      if (!built) {
+        load(keyCount, valueSize, memtable);
       }
       for (byte[] key : keys) { // fills both block caches
         if (store.stringCopy(key) == null || rocks.get(key) == null) {
           throw new IllegalStateException("a loaded key is missing");
         }
       }
-    } catch (RocksDBException e) {
+      byte[] last = value(keyCount - 1, valueSize);
+      if (!Arrays.equals(store.stringCopy(keys[keyCount - 1]), last)
+          || !Arrays.equals(rocks.get(keys[keyCount - 1]), last)) {
+        throw new IllegalStateException("a data set holds other values than this shape's");
+      }
+    } catch (RocksDBException | IOException e) {
       close();
       throw new IllegalStateException(e);
+    }
+  }
+
+  private static final String COMPLETE = "complete";
+
+  private void load(int keyCount, int valueSize, boolean memtable)
+      throws RocksDBException, IOException {
+    WriteOptions noWal = WriteOptions.DEFAULT.withDisableWal(true);
+    try (org.rocksdb.WriteOptions rocksNoWal = new org.rocksdb.WriteOptions()) {
+      rocksNoWal.setDisableWAL(true);
+      for (int i = 0; i < keyCount; i++) {
+        byte[] value = value(i, valueSize);
+        store.put(noWal, 0, keys[i], 0, keys[i].length, value, 0, value.length);
+        rocks.put(rocksNoWal, keys[i], value);
+      }
+    }
+    if (!memtable) {
+      store.flush();
+      store.compact();
+      try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+        rocks.flush(fo);
+      }
+      rocks.compactRange();
+    }
+    if (shared) {
+      Files.createFile(dir.resolve(COMPLETE));
     }
   }
 
@@ -137,10 +175,21 @@ final class DataSet implements AutoCloseable {
     }
     rocksOptions.close();
     rocksCache.close();
-    try (Stream<Path> files = Files.walk(dir)) {
+    if (!shared) {
+      try {
+        deleteTree(dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(root)) {
       files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }
