@@ -12,10 +12,46 @@ final class Cleaners {
   private Cleaners() {}
 
   /**
-   * Frees a native pin holder (PinnedValue, PinnedView, PinnedBatch) exactly once. Holds only the
-   * handle, never the Java owner. A run that close() did not ask for is counted as a leak.
+   * The native object behind a pin holder (PinnedValue, PinnedView, PinnedBatch), freed exactly
+   * once: by {@link #free()} from the owner's close(), or by the Cleaner once the owner is
+   * unreachable. Not thread-safe, like its owner.
    */
-  static final class FreePin implements Runnable {
+  static final class PinHandle {
+    private long handle;
+    private final FreePin free;
+    private final Cleaner.Cleanable cleanable;
+
+    PinHandle(Object owner, long handle, boolean batch) {
+      this.handle = handle;
+      this.free = new FreePin(handle, batch);
+      this.cleanable = CLEANER.register(owner, free);
+    }
+
+    /** The native handle; throws IllegalStateException ("what is closed") once freed. */
+    long checkOpen(String what) {
+      if (handle == 0) {
+        throw new IllegalStateException(what + " is closed");
+      }
+      return handle;
+    }
+
+    boolean isOpen() {
+      return handle != 0;
+    }
+
+    /** REQUIRES: isOpen(). The caller has released the pins. */
+    void free() {
+      handle = 0;
+      free.markClosed();
+      cleanable.clean();
+    }
+  }
+
+  /**
+   * Frees a native pin holder exactly once. Holds only the handle, never the Java owner. A run that
+   * close() did not ask for is counted as a leak.
+   */
+  private static final class FreePin implements Runnable {
     private final long handle;
     private final boolean batch;
     private volatile boolean closed;

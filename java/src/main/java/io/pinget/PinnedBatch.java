@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -21,18 +20,14 @@ public final class PinnedBatch implements AutoCloseable {
   private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
 
   private final Store store;
-  private long handle;
-  private final Cleaners.FreePin free;
-  private final Cleaner.Cleanable cleanable;
+  private final Cleaners.PinHandle pin;
   private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
   private int[] sizes = new int[0];
   private int count;
 
   PinnedBatch(Store store) {
     this.store = store;
-    this.handle = NativePinned.newBatch();
-    this.free = new Cleaners.FreePin(handle, true);
-    this.cleanable = Cleaners.CLEANER.register(this, free);
+    this.pin = new Cleaners.PinHandle(this, NativePinned.newBatch(), true);
   }
 
   public int get(byte[][] keys) {
@@ -77,7 +72,7 @@ public final class PinnedBatch implements AutoCloseable {
       return views[i];
     }
     try {
-      return Views.readOnly(NativePinned.batchViewOf(handle, i));
+      return Views.readOnly(NativePinned.batchViewOf(checkOpen(), i));
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -114,15 +109,13 @@ public final class PinnedBatch implements AutoCloseable {
   /** Idempotent. */
   @Override
   public void close() {
-    if (handle == 0) {
+    if (!pin.isOpen()) {
       return;
     }
     try {
-      NativePinned.releaseBatch(handle, views);
-      handle = 0;
+      NativePinned.releaseBatch(checkOpen(), views);
       count = 0;
-      free.markClosed();
-      cleanable.clean();
+      pin.free();
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -142,9 +135,6 @@ public final class PinnedBatch implements AutoCloseable {
   }
 
   private long checkOpen() {
-    if (handle == 0) {
-      throw new IllegalStateException("PinnedBatch is closed");
-    }
-    return handle;
+    return pin.checkOpen("PinnedBatch");
   }
 }

@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
@@ -16,9 +15,7 @@ import java.nio.ByteBuffer;
  */
 public final class PinnedValue implements AutoCloseable {
   private ByteBuffer view; // attached to this: the view keeps its owner reachable
-  private long handle;
-  private Cleaners.FreePin free;
-  private Cleaner.Cleanable cleanable;
+  private Cleaners.PinHandle pin;
 
   private PinnedValue() {
     view = Views.attachedTo(this);
@@ -50,9 +47,7 @@ public final class PinnedValue implements AutoCloseable {
     if (handle == 0) {
       return null;
     }
-    value.handle = handle;
-    value.free = new Cleaners.FreePin(handle, false);
-    value.cleanable = Cleaners.CLEANER.register(value, value.free);
+    value.pin = new Cleaners.PinHandle(value, handle, false);
     if (value.view == null) {
       value.view = Views.readOnly(NativePinned.viewOf(handle));
     }
@@ -87,23 +82,18 @@ public final class PinnedValue implements AutoCloseable {
   /** Releases the pin (the last pin of a closed store closes its database). Idempotent. */
   @Override
   public void close() {
-    if (handle == 0) {
+    if (!pin.isOpen()) {
       return;
     }
     try {
-      NativePinned.release(handle, Views.REPOINTED ? view : null);
-      handle = 0;
-      free.markClosed();
-      cleanable.clean();
+      NativePinned.release(checkOpen(), Views.REPOINTED ? view : null);
+      pin.free();
     } finally {
       Reference.reachabilityFence(this);
     }
   }
 
   private long checkOpen() {
-    if (handle == 0) {
-      throw new IllegalStateException("PinnedValue is closed");
-    }
-    return handle;
+    return pin.checkOpen("PinnedValue");
   }
 }

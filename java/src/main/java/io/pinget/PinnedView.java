@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
@@ -26,15 +25,11 @@ public final class PinnedView implements AutoCloseable {
 
   private final Store store;
   private final ByteBuffer view; // null when !VIEWS_REPOINTED
-  private long handle;
-  private final Cleaners.FreePin free;
-  private final Cleaner.Cleanable cleanable;
+  private final Cleaners.PinHandle pin;
 
   PinnedView(Store store) {
     this.store = store;
-    this.handle = NativePinned.newPinned();
-    this.free = new Cleaners.FreePin(handle, false);
-    this.cleanable = Cleaners.CLEANER.register(this, free);
+    this.pin = new Cleaners.PinHandle(this, NativePinned.newPinned(), false);
     this.view = Views.attachedTo(this);
   }
 
@@ -102,23 +97,18 @@ public final class PinnedView implements AutoCloseable {
   /** Drops the pin and frees the handle. Idempotent. */
   @Override
   public void close() {
-    if (handle == 0) {
+    if (!pin.isOpen()) {
       return;
     }
     try {
-      NativePinned.release(handle, view);
-      handle = 0;
-      free.markClosed();
-      cleanable.clean();
+      NativePinned.release(checkOpen(), view);
+      pin.free();
     } finally {
       Reference.reachabilityFence(this);
     }
   }
 
   private long checkOpen() {
-    if (handle == 0) {
-      throw new IllegalStateException("PinnedView is closed");
-    }
-    return handle;
+    return pin.checkOpen("PinnedView");
   }
 }
