@@ -88,6 +88,9 @@ class GateGuard {
 
 Status FromRocksDB(const rocksdb::Status& s);
 
+// What every Store method returns once the store is closed.
+inline Status ClosedStatus() { return Status::Closed("store is closed"); }
+
 inline rocksdb::Slice ToSlice(std::string_view s) {
   return rocksdb::Slice(s.data(), s.size());
 }

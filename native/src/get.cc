@@ -24,8 +24,6 @@ using internal::ToSlice;
 
 namespace {
 
-const Status kClosedStatus = Status::Closed("store is closed");
-
 // RocksDB's MultiGet is called on chunks of this many keys, so that the key
 // and status arrays live on the stack.
 constexpr size_t kMultiGetChunk = 32;
@@ -168,7 +166,7 @@ Status Store::GetString(const ReadOptions& options, std::string_view key,
   if (value == nullptr) return Status::InvalidArgument("value is null");
   value->clear();
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = internal::CheckKey(key);
   rocksdb::ReadOptions ro;
   rocksdb::ColumnFamilyHandle* cf = nullptr;
@@ -192,7 +190,7 @@ Status Store::GetVisit(const ReadOptions& options, std::string_view key,
                        ValueVisitor visit, void* context) {
   if (visit == nullptr) return Status::InvalidArgument("visit is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = internal::CheckKey(key);
   rocksdb::ReadOptions ro;
   rocksdb::ColumnFamilyHandle* cf = nullptr;
@@ -230,7 +228,7 @@ Status Store::GetPinned(const ReadOptions& options, std::string_view key,
   if (value == nullptr) return Status::InvalidArgument("value is null");
   value->Release();
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = internal::CheckKey(key);
   rocksdb::ReadOptions ro;
   rocksdb::ColumnFamilyHandle* cf = nullptr;
@@ -263,7 +261,7 @@ Status Store::MultiGetVisit(const ReadOptions& options, size_t count,
     if (!st.ok()) return st;
   }
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   rocksdb::ReadOptions ro;
   rocksdb::ColumnFamilyHandle* cf = nullptr;
   Status st = ResolveReadOptions(options, &ro, &cf);
@@ -330,7 +328,7 @@ Status Store::MultiGetPinned(const ReadOptions& options, size_t count,
     if (!st.ok()) return st;
   }
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   rocksdb::ReadOptions ro;
   rocksdb::ColumnFamilyHandle* cf = nullptr;
   Status st = ResolveReadOptions(options, &ro, &cf);

@@ -40,8 +40,6 @@ Status Engine::Close() {
 
 namespace {
 
-const Status kClosedStatus = Status::Closed("store is closed");
-
 Status ToRocksDBCompression(Compression c, rocksdb::CompressionType* out) {
   switch (c) {
     case Compression::kNone:
@@ -183,7 +181,7 @@ bool Store::closed() const { return gate_->closed(); }
 Status Store::ColumnFamilyId(std::string_view name, uint32_t* id) const {
   if (id == nullptr) return Status::InvalidArgument("id is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   const std::vector<std::string>& names = engine_->family_names;
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i] == name) {
@@ -216,7 +214,7 @@ Status CheckFamily(const Engine& engine, uint32_t id) {
 Status Store::Put(const WriteOptions& options, uint32_t column_family,
                   std::string_view key, std::string_view value) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = internal::CheckKey(key);
   if (st.ok()) st = CheckFamily(*engine_, column_family);
   if (!st.ok()) return st;
@@ -231,7 +229,7 @@ Status Store::Put(const WriteOptions& options, uint32_t column_family,
 Status Store::Delete(const WriteOptions& options, uint32_t column_family,
                      std::string_view key) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = internal::CheckKey(key);
   if (st.ok()) st = CheckFamily(*engine_, column_family);
   if (!st.ok()) return st;
@@ -241,7 +239,7 @@ Status Store::Delete(const WriteOptions& options, uint32_t column_family,
 
 Status Store::Write(const WriteOptions& options, const WriteBatch& batch) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   rocksdb::WriteBatch wb;
   for (const WriteBatch::Op& op : batch.ops_) {
     if (op.null_data) {
@@ -267,7 +265,7 @@ Status Store::Write(const WriteOptions& options, const WriteBatch& batch) {
 
 Status Store::Flush(uint32_t column_family) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = CheckFamily(*engine_, column_family);
   if (!st.ok()) return st;
   rocksdb::FlushOptions fo;
@@ -277,7 +275,7 @@ Status Store::Flush(uint32_t column_family) {
 
 Status Store::Compact(uint32_t column_family) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = CheckFamily(*engine_, column_family);
   if (!st.ok()) return st;
   rocksdb::CompactRangeOptions co;
@@ -290,7 +288,7 @@ Status Store::Compact(uint32_t column_family) {
 Status Store::GetSnapshot(std::unique_ptr<Snapshot>* snapshot) {
   if (snapshot == nullptr) return Status::InvalidArgument("snapshot is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   std::unique_ptr<Snapshot> snap(new Snapshot());
   snap->engine_ = engine_;
   snap->snapshot_ = engine_->db->GetSnapshot();
@@ -306,7 +304,7 @@ Status Store::GetProperty(uint32_t column_family, std::string_view property,
                           std::string* value) {
   if (value == nullptr) return Status::InvalidArgument("value is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return kClosedStatus;
+  if (!guard.entered()) return internal::ClosedStatus();
   Status st = CheckFamily(*engine_, column_family);
   if (!st.ok()) return st;
   if (!engine_->db->GetProperty(engine_->families[column_family],
