@@ -129,6 +129,10 @@ def to_schema(rows):
     return [{k: r[k] for k in SCHEMA_FIELDS} for r in rows]
 
 
+# The native suite's and JMH DataSet's cap on one data set.
+MAX_DATA_BYTES = 4 << 30
+
+
 def find(rows, suite, strategy, size, residency="block_cache", batch=1):
     for r in rows:
         if (r["suite"], r["strategy"], r["value_size"], r["residency"],
@@ -293,7 +297,8 @@ def targets(rows):
     for n in sizes:
         r, e = ratio(j("pinned_view", n), j("buffer_copy", n))
         add(f"{n} B: pinned_view ≥ buffer_copy", r, e, 1.0, True)
-    for n in sizes:
+    for n in sorted({x["value_size"] for x in rows
+                     if x["suite"] == "jmh" and x["value_size"]}):
         # throughput(native_pinned) / throughput(Java pinned_view)
         # = latency(Java pinned_view) / latency(native_pinned)
         r, e = ratio(find(rows, "native", "native_pinned", n), j("pinned_view", n))
@@ -370,11 +375,17 @@ def main():
     if not rows:
         raise SystemExit("no results")
 
-    key_counts = sorted({r["keys"] for r in rows if r["keys"]})
+    # The native suite names a data set by its capped key count (one data set
+    # stays under 4 GiB: 65,536 keys of 64 KiB), JMH by the requested one;
+    # capped rows belong with the largest requested key count.
+    def capped(r):
+        return r["keys"] and r["value_size"] and r["keys"] == MAX_DATA_BYTES // r["value_size"]
+    key_counts = sorted({r["keys"] for r in rows if r["keys"] and not capped(r)})
     primary = key_counts[0] if key_counts else 0
     by_keys = defaultdict(list)
     for r in rows:
-        by_keys[r["keys"] or primary].append(r)
+        k = key_counts[-1] if capped(r) and key_counts else r["keys"]
+        by_keys[k or primary].append(r)
     head = {"generated": env["generated"], "machine": env["machine"],
             "rocksdb": env["rocksdb"], "jvm": env.get("jvm"),
             "profile": env["profile"]}
