@@ -306,28 +306,6 @@ TEST_F(CopyCountTest, MultiGetInto) {
   }
 }
 
-// What a visitor saw: one entry per call.
-struct Visits {
-  std::vector<std::string> values;
-  std::vector<size_t> indexes;
-  std::vector<Status> statuses;
-  uint64_t copy_bytes = 0;  // if set, each visit copies and counts this many
-};
-
-void RecordVisit(void* context, std::string_view value) {
-  auto* visits = static_cast<Visits*>(context);
-  visits->values.emplace_back(value);
-  if (visits->copy_bytes > 0) pinget::RecordValueCopy(visits->copy_bytes);
-}
-
-void RecordBatchVisit(void* context, size_t index, const Status& status,
-                      std::string_view value) {
-  auto* visits = static_cast<Visits*>(context);
-  visits->indexes.push_back(index);
-  visits->statuses.push_back(status);
-  visits->values.emplace_back(value);
-}
-
 // GetVisit: P copies (RocksDB's own), nothing else; copies the visitor makes
 // are its own to count. The first memtable read on a thread grows its scratch
 // buffer (1 allocation); after that, none. The visitor's string allocates,

@@ -35,25 +35,6 @@ enum class Placement { kBlockCache, kMemtable, kSnappySst, kLz4Sst, kZstdSst };
 
 using Model = std::map<std::string, std::string>;
 
-// What a visitor saw: one entry per call.
-struct Visits {
-  std::vector<size_t> indexes;
-  std::vector<Status> statuses;
-  std::vector<std::string> values;
-};
-
-void RecordVisit(void* context, std::string_view value) {
-  static_cast<Visits*>(context)->values.emplace_back(value);
-}
-
-void RecordBatchVisit(void* context, size_t index, const Status& status,
-                      std::string_view value) {
-  auto* visits = static_cast<Visits*>(context);
-  visits->indexes.push_back(index);
-  visits->statuses.push_back(status);
-  visits->values.emplace_back(value);
-}
-
 bool AllGuard(const char* p, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     if (static_cast<unsigned char>(p[i]) != kGuard) return false;

@@ -111,6 +111,31 @@ class StoreTest : public ::testing::Test {
   std::unique_ptr<pinget::Store> store_;
 };
 
+// What a visitor (GetVisit, MultiGetVisit) saw: one entry per call.
+struct Visits {
+  std::vector<std::string> values;
+  std::vector<size_t> indexes;
+  std::vector<pinget::Status> statuses;
+  uint64_t copy_bytes = 0;  // if set, each visit copies and counts this many
+};
+
+// A ValueVisitor recording into the Visits at context.
+inline void RecordVisit(void* context, std::string_view value) {
+  auto* visits = static_cast<Visits*>(context);
+  visits->values.emplace_back(value);
+  if (visits->copy_bytes > 0) pinget::RecordValueCopy(visits->copy_bytes);
+}
+
+// A batch visitor recording into the Visits at context.
+inline void RecordBatchVisit(void* context, size_t index,
+                             const pinget::Status& status,
+                             std::string_view value) {
+  auto* visits = static_cast<Visits*>(context);
+  visits->indexes.push_back(index);
+  visits->statuses.push_back(status);
+  visits->values.emplace_back(value);
+}
+
 }  // namespace pinget_test
 
 namespace pinget {

@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import static io.pinget.TestSupport.assertStale;
 import static io.pinget.TestSupport.bytes;
 import static io.pinget.TestSupport.value;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -15,7 +16,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.nio.file.Files;
@@ -122,12 +122,6 @@ class MisuseMatrixTest {
   void close() {
     store.close();
     TestSupport.deleteTree(dir);
-  }
-
-  private static void assertStale(ByteBuffer view) {
-    assertEquals(0, view.capacity());
-    assertThrows(IndexOutOfBoundsException.class, () -> view.get(0));
-    assertThrows(BufferUnderflowException.class, view::get);
   }
 
   /**

@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import static io.pinget.TestSupport.assertStale;
 import static io.pinget.TestSupport.bytes;
 import static io.pinget.TestSupport.value;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -9,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.nio.file.Path;
@@ -40,12 +40,6 @@ class MisuseTest {
   void close() {
     store.close();
     TestSupport.deleteTree(dir);
-  }
-
-  private static void assertStale(ByteBuffer view) {
-    assertEquals(0, view.capacity());
-    assertThrows(IndexOutOfBoundsException.class, () -> view.get(0));
-    assertThrows(BufferUnderflowException.class, view::get);
   }
 
   @Test

@@ -1,8 +1,12 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +20,13 @@ final class TestSupport {
   static final int MIB = 1 << 20;
 
   private TestSupport() {}
+
+  /** A released view: capacity 0, so every read throws instead of reading freed memory. */
+  static void assertStale(ByteBuffer view) {
+    assertEquals(0, view.capacity());
+    assertThrows(IndexOutOfBoundsException.class, () -> view.get(0));
+    assertThrows(BufferUnderflowException.class, view::get);
+  }
 
   /** A fresh directory under target/test-stores (or java.io.tmpdir). */
   static Path newDir(String name) {
