@@ -30,7 +30,7 @@ class Engine {
   // Closes the database and reports how it went. REQUIRES: no other owner.
   Status Close();
 
-  rocksdb::DB* db = nullptr;
+  std::unique_ptr<rocksdb::DB> db;
   // Set by Store::Close. From then on a released PinnedValue or PinnedBatch
   // drops its reference, so that idle handles do not keep the database open.
   std::atomic<bool> store_closed{false};

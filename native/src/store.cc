@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "engine.h"
+#include "rocksdb_compat.h"
 
 namespace pinget {
 
@@ -31,8 +32,7 @@ Status Engine::Close() {
   }
   families.clear();
   rocksdb::Status s = db->Close();
-  delete db;
-  db = nullptr;
+  db.reset();
   return FromRocksDB(s);
 }
 
@@ -53,6 +53,12 @@ Status ToRocksDBCompression(Compression c, rocksdb::CompressionType* out) {
       break;
     case Compression::kZstd:
       *out = rocksdb::kZSTD;
+      break;
+    case Compression::kZlib:
+      *out = rocksdb::kZlibCompression;
+      break;
+    case Compression::kBzip2:
+      *out = rocksdb::kBZip2Compression;
       break;
     default:
       return Status::InvalidArgument("unknown compression");
@@ -138,9 +144,8 @@ Status OpenEngine(const std::string& path, const Options& options,
   }
 
   auto opened = std::make_shared<Engine>();
-  rocksdb::Status s =
-      rocksdb::DB::Open(rocksdb::DBOptions(ro), path, descriptors,
-                        &opened->families, &opened->db);
+  rocksdb::Status s = OpenDB(rocksdb::DBOptions(ro), path, descriptors,
+                             &opened->families, &opened->db);
   if (!s.ok()) {
     opened->families.clear();
     opened->db = nullptr;

@@ -221,10 +221,9 @@ TEST_F(CorruptionTest, DamagedDataBlocksAreCorruptionForEveryStrategy) {
 
 // Without verify_checksums RocksDB trusts the block. Only damage that leaves
 // the block's structure intact can be read that way: a flipped byte of an
-// uncompressed value, tested here. Damage to a compressed block or to a
-// block's keys and lengths makes RocksDB 7.8.3 read past the block (Debian's
-// build stops on the assertion in table/block_based/block.cc DecodeEntry, so
-// the process aborts); docs/security.md says so.
+// uncompressed value, tested here. Damage to a block's keys and lengths can
+// make RocksDB read past the block (11.8.1), or abort on an assertion (Debian's
+// 7.8.3); docs/security.md gives the figures.
 TEST_F(CorruptionTest, UnverifiedReadsReturnFlippedBytesAndNeverCacheThem) {
   for (const Case& c : kCases) {
     if (c.compression != Compression::kNone) continue;

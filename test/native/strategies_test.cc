@@ -31,7 +31,15 @@ constexpr unsigned char kGuard = 0xA5;
 constexpr size_t kGuardBytes = 64;
 
 // Where the values are read from.
-enum class Placement { kBlockCache, kMemtable, kSnappySst, kLz4Sst, kZstdSst };
+enum class Placement {
+  kBlockCache,
+  kMemtable,
+  kSnappySst,
+  kLz4Sst,
+  kZstdSst,
+  kZlibSst,
+  kBzip2Sst
+};
 
 using Model = std::map<std::string, std::string>;
 
@@ -56,6 +64,12 @@ class StrategiesTest : public StoreTest {
         break;
       case Placement::kZstdSst:
         o.compression = Compression::kZstd;
+        break;
+      case Placement::kZlibSst:
+        o.compression = Compression::kZlib;
+        break;
+      case Placement::kBzip2Sst:
+        o.compression = Compression::kBzip2;
         break;
       default:
         o.compression = Compression::kNone;
@@ -252,6 +266,14 @@ TEST_F(StrategiesTest, EverySizeFromLz4Sst) {
 
 TEST_F(StrategiesTest, EverySizeFromZstdSst) {
   CheckEverySize(Placement::kZstdSst);
+}
+
+TEST_F(StrategiesTest, EverySizeFromZlibSst) {
+  CheckEverySize(Placement::kZlibSst);
+}
+
+TEST_F(StrategiesTest, EverySizeFromBzip2Sst) {
+  CheckEverySize(Placement::kBzip2Sst);
 }
 
 TEST_F(StrategiesTest, BinaryKeysWithZeroBytesAreDistinct) {

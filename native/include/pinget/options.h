@@ -17,6 +17,8 @@ enum class Compression : int {
   kSnappy = 1,
   kLz4 = 2,
   kZstd = 3,
+  kZlib = 4,
+  kBzip2 = 5,
 };
 
 // Options for Store::Open.
@@ -45,7 +47,7 @@ struct ReadOptions {
   // false: blocks read from files are not checked, and (whatever fill_cache
   // says) not inserted into the block cache, where verified reads would trust
   // them. Only for files you trust: RocksDB decodes a damaged block unchecked
-  // (Debian's 7.8.3 aborts on an assertion). See docs/security.md.
+  // and may read past it. See docs/security.md.
   bool verify_checksums = true;
   uint32_t column_family = 0;
 };

@@ -182,7 +182,7 @@ class Store {
   std::shared_ptr<internal::Engine> engine_;  // reset by Close()
 };
 
-// The RocksDB version pinget was built against ("7.8.3").
+// The RocksDB release pinget was built against ("11.8.1" when bundled).
 const char* RocksDBVersion();
 
 }  // namespace pinget

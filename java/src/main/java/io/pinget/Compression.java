@@ -6,5 +6,7 @@ public enum Compression {
   NONE,
   SNAPPY,
   LZ4,
-  ZSTD
+  ZSTD,
+  ZLIB,
+  BZIP2
 }

@@ -23,8 +23,10 @@ final class NativeLibrary {
   static final String PATH_PROPERTY = "pinget.library.path";
   static final String TMPDIR_PROPERTY = "pinget.library.tmpdir";
   static final String NAME = "pinget_jni";
-  static final String ROCKSDB_HINT =
-      "librocksdb.so.7.8 is missing: install Debian package librocksdb7.8 (or librocksdb-dev)";
+  // The library embeds RocksDB and its codecs; from the machine it needs only the C and C++
+  // runtimes, at least as new as those it was built with (Debian 12).
+  static final String RUNTIME_HINT =
+      "lib" + NAME + ".so needs glibc >= 2.34 and the libstdc++ of GCC >= 12 (GLIBCXX_3.4.30)";
 
   private NativeLibrary() {}
 
@@ -120,13 +122,13 @@ final class NativeLibrary {
 
   static String describe(List<String> tried) {
     StringBuilder message = new StringBuilder("could not load lib" + NAME + ".so; tried:");
-    boolean rocksdb = false;
+    boolean runtime = false;
     for (int i = 0; i < tried.size(); i++) {
       message.append("\n  ").append(i + 1).append(". ").append(tried.get(i));
-      rocksdb |= tried.get(i).contains("librocksdb.so.7.8");
+      runtime |= tried.get(i).matches("(?s).*version `GLIBC(XX)?_.*");
     }
-    if (rocksdb) {
-      message.append("\n").append(ROCKSDB_HINT);
+    if (runtime) {
+      message.append("\n").append(RUNTIME_HINT);
     }
     return message.toString();
   }

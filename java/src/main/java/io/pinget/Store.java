@@ -54,7 +54,7 @@ public final class Store implements AutoCloseable {
             families));
   }
 
-  /** The RocksDB version pinget was built against ("7.8.3"). */
+  /** The RocksDB release embedded in the JNI library ("11.8.1"). */
   public static String rocksdbVersion() {
     return NativeStore.rocksdbVersion();
   }

@@ -60,8 +60,9 @@
  * <h2>Loading</h2>
  *
  * The JNI library is carried in the JAR and loaded on first use; see the system properties {@code
- * pinget.library.path} and {@code pinget.library.tmpdir}. It needs Debian's librocksdb7.8. On JDK
- * 24 and later, pass {@code --enable-native-access=ALL-UNNAMED} (or the module's name) to avoid the
- * restricted-method warning of {@code System.load}.
+ * pinget.library.path} and {@code pinget.library.tmpdir}. It embeds RocksDB ({@link
+ * io.pinget.Store#rocksdbVersion()}) and its codecs, and needs nothing from the machine but glibc
+ * and libstdc++. On JDK 24 and later, pass {@code --enable-native-access=ALL-UNNAMED} (or the
+ * module's name) to avoid the restricted-method warning of {@code System.load}.
  */
 package io.pinget;

@@ -3,15 +3,20 @@ package io.pinget;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +51,7 @@ class NativeLibraryTest {
   void extractsIntoTheConfiguredFolderAndDeletesTheCopy() throws Exception {
     Path tmp = TestSupport.newDir("extract");
     String out = run("-Dpinget.library.tmpdir=" + tmp.resolve("sub"));
-    assertTrue(out.startsWith("loaded 7.8.3"), out);
+    assertTrue(out.startsWith("loaded " + Store.rocksdbVersion()), out);
     try (Stream<Path> left = Files.list(tmp.resolve("sub"))) {
       assertEquals(0, left.count(), "the extracted library is deleted after loading");
     }
@@ -69,15 +74,70 @@ class NativeLibraryTest {
   }
 
   @Test
-  void aMissingRocksdbNamesThePackage() {
+  void aTooOldLibstdcxxIsNamed() {
     String message =
         NativeLibrary.describe(
             List.of(
                 "resource x extracted to /tmp/y: java.lang.UnsatisfiedLinkError: /tmp/y:"
-                    + " librocksdb.so.7.8: cannot open shared object file: No such file or"
-                    + " directory"));
-    assertTrue(
-        message.contains("install Debian package librocksdb7.8 (or librocksdb-dev)"), message);
+                    + " /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by"
+                    + " /tmp/y)"));
+    assertTrue(message.contains(NativeLibrary.RUNTIME_HINT), message);
     assertEquals("linux-x86_64", NativeLibrary.platform());
+  }
+
+  /** What the JAR may need from the machine: the C and C++ runtimes, nothing else. */
+  private static final Set<String> SYSTEM_LIBRARIES =
+      Set.of(
+          "libc.so.6",
+          "libm.so.6",
+          "libstdc++.so.6",
+          "libgcc_s.so.1",
+          "libpthread.so.0",
+          "libdl.so.2",
+          "librt.so.1",
+          "ld-linux-x86-64.so.2");
+
+  @Test
+  void theLibraryInTheJarNeedsOnlySystemLibrariesAndExportsOnlyJniOnLoad() throws Exception {
+    Path dir = TestSupport.newDir("readelf");
+    Path lib = dir.resolve("libpinget_jni.so");
+    // The resource that the JAR packs (target/classes/META-INF/native/...).
+    try (InputStream in =
+        NativeLibraryTest.class.getClassLoader().getResourceAsStream(NativeLibrary.resourceName())) {
+      assertNotNull(in, NativeLibrary.resourceName());
+      Files.copy(in, lib);
+    }
+    List<String> needed = new ArrayList<>();
+    Matcher m =
+        Pattern.compile("\\(NEEDED\\)\\s+Shared library: \\[([^\\]]+)\\]")
+            .matcher(readelf("-d", lib));
+    while (m.find()) {
+      needed.add(m.group(1));
+    }
+    assertFalse(needed.isEmpty(), "readelf -d found no NEEDED entry");
+    for (String library : needed) {
+      assertTrue(SYSTEM_LIBRARIES.contains(library), "needs " + library + ": " + needed);
+    }
+    // Defined (section index not UND) global or weak symbols of the dynamic table.
+    List<String> exported = new ArrayList<>();
+    for (String line : readelf("--dyn-syms", lib).split("\n")) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length >= 8
+          && f[0].endsWith(":")
+          && (f[4].equals("GLOBAL") || f[4].equals("WEAK"))
+          && !f[6].equals("UND")) {
+        exported.add(f[7]);
+      }
+    }
+    assertEquals(List.of("JNI_OnLoad"), exported);
+    TestSupport.deleteTree(dir);
+  }
+
+  private static String readelf(String what, Path file) throws IOException, InterruptedException {
+    Process p =
+        new ProcessBuilder("readelf", "-W", what, file.toString()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), out);
+    return out;
   }
 }

@@ -274,7 +274,7 @@ class StrategiesTest {
   @Test
   void reopensWithItsDataAndReportsItsVersion() {
     dir = TestSupport.newDir("reopen");
-    assertEquals("7.8.3", Store.rocksdbVersion());
+    assertEquals(System.getProperty("pinget.test.engine"), Store.rocksdbVersion());
     Store first = Store.open(dir.resolve("db"), new Options().compression(Compression.ZSTD));
     first.put(bytes("k"), value(5, 5));
     assertFalse(first.isClosed());
