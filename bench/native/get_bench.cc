@@ -275,7 +275,7 @@ void BM_NativePinned(benchmark::State& state, Config c) {
   std::string error;
   DataSet* ds = GetDataSet(c, true, &error);
   if (ds == nullptr) return state.SkipWithError(error.c_str());
-  rocksdb::DB* db = ds->engine->db;
+  rocksdb::DB* db = ds->engine->db.get();
   rocksdb::ColumnFamilyHandle* cf = db->DefaultColumnFamily();
   const rocksdb::ReadOptions ro;
   std::vector<rocksdb::PinnableSlice> values(c.batch);
@@ -415,6 +415,8 @@ int main(int argc, char** argv) {
     }
   }
   int bench_argc = static_cast<int>(rest.size());
+  // The engine this binary runs, read by bench/tools/summarize.py.
+  benchmark::AddCustomContext("rocksdb", pinget::RocksDBVersion());
   benchmark::Initialize(&bench_argc, rest.data());
   if (benchmark::ReportUnrecognizedArguments(bench_argc, rest.data())) {
     return 1;

@@ -320,11 +320,18 @@ def targets(rows):
     r, e = ratio(best, j("rocksdbjni_get", 128))
     add(f"128 B: fastest pinget ({best['strategy'] if best else 'n/a'}) ≥ rocksdbjni_get",
         r, e, 1.0, True)
-    r, e = ratio(j("pinnable_copy", 128), j("rocksdbjni_get", 128))
-    if r is not None:
-        lines.append(f"| 128 B, engine effect: pinnable_copy (RocksDB {{rocksdb}}) / "
-                     f"rocksdbjni_get (same algorithm, rocksdbjni's RocksDB) | "
-                     f"{fmt(r)}× ± {fmt(e)} | (context) |")
+    # One engine on both sides: the same algorithm (Get into a PinnableSlice,
+    # then one copy into a new byte[]) must measure the same.
+    for n in sizes:
+        r, e = ratio(j("pinnable_copy", n), j("rocksdbjni_get", n))
+        if r is None:
+            continue
+        if e is None:
+            verdict = "no error measured"
+        else:
+            verdict = "yes" if abs(r - 1) <= e else "**no**"
+        lines.append(f"| {n} B: pinnable_copy / rocksdbjni_get = 1 within error "
+                     f"(same algorithm, same engine) | {fmt(r)}× ± {fmt(e)} | {verdict} |")
     return lines
 
 
@@ -386,8 +393,23 @@ def main():
     for r in rows:
         k = key_counts[-1] if capped(r) and key_counts else r["keys"]
         by_keys[k or primary].append(r)
+    native_engines = set()
+    for name in sorted(os.listdir(d)):
+        if name.startswith("native") and name.endswith(".json"):
+            with open(os.path.join(d, name)) as f:
+                native_engines.add(json.load(f).get("context", {}).get("rocksdb"))
+    engines = {"pinget (JNI)": env["rocksdb"], "rocksdbjni": env.get("rocksdbjni")}
+    for v in native_engines:
+        engines["pinget (native suite)"] = v
+    if len(set(engines.values())) == 1:
+        engine_line = (f"RocksDB {env['rocksdb']} on both sides: pinget (native suite "
+                       f"and JNI) and rocksdbjni, as loaded at run time")
+    else:
+        engine_line = "**Different engines**: " + ", ".join(
+            f"{k} RocksDB {v}" for k, v in engines.items())
     head = {"generated": env["generated"], "machine": env["machine"],
-            "rocksdb": env["rocksdb"], "jvm": env.get("jvm"),
+            "rocksdb": env["rocksdb"], "rocksdbjni": env.get("rocksdbjni"),
+            "jvm": env.get("jvm"),
             "profile": env["profile"]}
     for k, rs in by_keys.items():
         name = "summary.json" if k == primary else f"summary-keys{k}.json"
@@ -398,16 +420,14 @@ def main():
 
     md = [f"# pinget benchmark report ({env['profile']})", "",
           f"Generated {env['generated']} on {env['machine']['model']} "
-          f"({env['machine']['cpus']} CPUs); RocksDB {env['rocksdb']} (pinget, native); "
-          f"JVM {env.get('jvm') or 'n/a'}; rocksdbjni {env.get('rocksdbjni') or 'n/a'} "
-          "(which bundles its own, newer RocksDB).", "",
+          f"({env['machine']['cpus']} CPUs); JVM {env.get('jvm') or 'n/a'}.", "",
+          engine_line + ".", "",
           "Errors are 99.9% confidence half-widths (JMH's scoreError; for the native "
           "suite, Student t over the repetitions). Copies per get come from pinget's "
           f"counters; allocation bytes from JMH's `gc.alloc.rate.norm`. Key count: {primary}.",
           "", "## Commands", ""]
     md += [f"    {c}" for c in env.get("commands", [])]
-    md += ["", "## Targets", ""] + [l.replace("{rocksdb}", env["rocksdb"])
-                                    for l in targets(main_rows)]
+    md += ["", "## Targets", ""] + targets(main_rows)
     md += ["", "## Controls", ""] + (controls(main_rows) or ["(none measured)"])
     for name in written:
         md += ["", f"![{name}]({name})"]
