@@ -24,11 +24,16 @@ EXPECTED = {
         "direct_copy": lambda p: p + 1,
         "pinned_view": lambda p: p,
         "pinned_view_per_call": lambda p: p,
+        # The same strategies through a RocksJavaReader (same counts).
+        "rocksjava_buffer_copy": lambda p: p + 1,
+        "rocksjava_direct_copy": lambda p: p + 1,
+        "rocksjava_pinned_view": lambda p: p,
     },
 }
 # Allocation-free strategies (DESIGN.md: 0 Java allocations); JMH's
 # gc.alloc.rate.norm must stay under this many bytes per get.
-ALLOC_FREE = {"buffer_copy", "direct_copy", "pinned_view"}
+ALLOC_FREE = {"buffer_copy", "direct_copy", "pinned_view", "rocksjava_buffer_copy",
+              "rocksjava_direct_copy", "rocksjava_pinned_view"}
 ALLOC_LIMIT = 16.0
 
 

@@ -292,6 +292,15 @@ def targets(rows):
     add("64 KiB: pinned_view ≥ 8× rocksdbjni_get", r, e, 8, True)
     r, e = ratio(j("pinned_view", 65536), j("rocksdbjni_get_direct", 65536))
     add("64 KiB: pinned_view ≥ 2.5× rocksdbjni_get_direct", r, e, 2.5, True)
+    # The same-instance rows: pinget through a RocksJavaReader over the very
+    # RocksDB object that the rocksdbjni rows read.
+    r, e = ratio(j("rocksjava_pinned_view", 65536), j("rocksdbjni_get", 65536))
+    add("64 KiB, same instance: rocksjava_pinned_view ≥ 8× rocksdbjni_get", r, e, 8, True)
+    r, e = ratio(j("rocksjava_pinned_view", 65536), j("rocksdbjni_get_direct", 65536))
+    add("64 KiB, same instance: rocksjava_pinned_view ≥ 2.5× rocksdbjni_get_direct",
+        r, e, 2.5, True)
+    r, e = ratio(find(rows, "native", "native_pinned", 65536), j("rocksjava_pinned_view", 65536))
+    add("64 KiB: rocksjava_pinned_view latency ≤ 1.15× native_pinned", r, e, 1.15, False)
     sizes = sorted({x["value_size"] for x in rows
                     if x["suite"] == "jmh" and x["value_size"] >= 128})
     for n in sizes:
@@ -303,7 +312,8 @@ def targets(rows):
         # = latency(Java pinned_view) / latency(native_pinned)
         r, e = ratio(find(rows, "native", "native_pinned", n), j("pinned_view", n))
         add(f"{n} B: Java pinned_view latency ≤ 1.15× native_pinned", r, e, 1.15, False)
-    for s in ("buffer_copy", "direct_copy", "pinned_view"):
+    for s in ("buffer_copy", "direct_copy", "pinned_view", "rocksjava_buffer_copy",
+              "rocksjava_direct_copy", "rocksjava_pinned_view"):
         for n in sizes:
             x = j(s, n)
             a = None if x is None else x["alloc_bytes_per_op"]

@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// io.pinget.NativeStore: opening, closing, snapshots and maintenance.
+// io.pinget.NativeStore: opening (or borrowing), closing, snapshots and
+// maintenance.
 // A Java Store owns one pinget::Store: close() calls Store::Close() (safe
 // while other threads are in calls), and the object itself is deleted only by
 // the Java Cleaner, once no thread can be inside a call on it.
@@ -57,6 +58,38 @@ jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
   std::unique_ptr<Store> store;
   if (ThrowIfError(env, Store::Open(p, options, &store))) return 0;
   return ToHandle(store.release());
+}
+
+// Handles are RocksJava's native pointers (RocksObject.getNativeHandle()),
+// checked by io.pinget.rocksjava.RocksJavaReader before they get here.
+jlong Borrow(JNIEnv* env, jclass, jlong db, jlongArray column_families) {
+  if (column_families == nullptr) {
+    ThrowNullPointer(env, "column families are null");
+    return 0;
+  }
+  const jsize n = env->GetArrayLength(column_families);
+  std::vector<jlong> handles(static_cast<size_t>(n));
+  env->GetLongArrayRegion(column_families, 0, n, handles.data());
+  std::vector<rocksdb::ColumnFamilyHandle*> families;
+  for (jlong h : handles) {
+    families.push_back(FromHandle<rocksdb::ColumnFamilyHandle>(h));
+  }
+  std::unique_ptr<Store> store;
+  if (ThrowIfError(
+          env, Store::Borrow(FromHandle<rocksdb::DB>(db), families, &store))) {
+    return 0;
+  }
+  return ToHandle(store.release());
+}
+
+jlong BorrowSnapshot(JNIEnv* env, jclass, jlong store, jlong snapshot) {
+  std::unique_ptr<Snapshot> borrowed;
+  if (ThrowIfError(
+          env, FromHandle<Store>(store)->BorrowSnapshot(
+                   FromHandle<const rocksdb::Snapshot>(snapshot), &borrowed))) {
+    return 0;
+  }
+  return ToHandle(borrowed.release());
 }
 
 void Close(JNIEnv* env, jclass, jlong store) {
@@ -118,6 +151,8 @@ jstring RocksDBVersionString(JNIEnv* env, jclass) {
 
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("open", "([BIJJJI[[B)J", Open),
+    PINGET_NATIVE("borrow", "(J[J)J", Borrow),
+    PINGET_NATIVE("borrowSnapshot", "(JJ)J", BorrowSnapshot),
     PINGET_NATIVE("close", "(J)V", Close),
     PINGET_NATIVE("free", "(J)V", Free),
     PINGET_NATIVE("isClosed", "(J)Z", IsClosed),

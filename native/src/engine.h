@@ -27,10 +27,14 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Closes the database and reports how it went. REQUIRES: no other owner.
+  // Closes the database (lets go of it, if borrowed) and reports how it
+  // went. REQUIRES: no other owner.
   Status Close();
 
   std::unique_ptr<rocksdb::DB> db;
+  // False for a database another library opened (Store::Borrow): neither it
+  // nor its column family handles are closed or freed here.
+  bool owned = true;
   // Set by Store::Close. From then on a released PinnedValue or PinnedBatch
   // drops its reference, so that idle handles do not keep the database open.
   std::atomic<bool> store_closed{false};

@@ -27,6 +27,11 @@ Engine::~Engine() { Close(); }
 
 Status Engine::Close() {
   if (db == nullptr) return Status::OK();
+  if (!owned) {
+    static_cast<void>(db.release());
+    families.clear();
+    return Status::OK();
+  }
   for (rocksdb::ColumnFamilyHandle* h : families) {
     db->DestroyColumnFamilyHandle(h);
   }
@@ -171,6 +176,31 @@ Status Store::Open(const std::string& path, const Options& options,
   return Status::OK();
 }
 
+Status Store::Borrow(rocksdb::DB* db,
+                     const std::vector<rocksdb::ColumnFamilyHandle*>& families,
+                     std::unique_ptr<Store>* store) {
+  if (store == nullptr) return Status::InvalidArgument("store is null");
+  store->reset();
+  if (db == nullptr) return Status::InvalidArgument("db is null");
+  auto engine = std::make_shared<Engine>();
+  engine->owned = false;
+  engine->db.reset(db);
+  engine->families.push_back(db->DefaultColumnFamily());
+  engine->family_names.push_back(rocksdb::kDefaultColumnFamilyName);
+  for (rocksdb::ColumnFamilyHandle* h : families) {
+    if (h == nullptr) {
+      engine->Close();
+      return Status::InvalidArgument("column family handle is null");
+    }
+    engine->families.push_back(h);
+    engine->family_names.push_back(h->GetName());
+  }
+  std::unique_ptr<Store> borrowed(new Store());
+  borrowed->engine_ = std::move(engine);
+  *store = std::move(borrowed);
+  return Status::OK();
+}
+
 Status Store::Close() {
   if (!gate_->CloseAndDrain()) return Status::OK();
   engine_->store_closed.store(true, std::memory_order_release);
@@ -301,8 +331,24 @@ Status Store::GetSnapshot(std::unique_ptr<Snapshot>* snapshot) {
   return Status::OK();
 }
 
+Status Store::BorrowSnapshot(const rocksdb::Snapshot* snapshot,
+                             std::unique_ptr<Snapshot>* out) {
+  if (out == nullptr) return Status::InvalidArgument("snapshot out is null");
+  if (snapshot == nullptr) return Status::InvalidArgument("snapshot is null");
+  GateGuard guard(*gate_);
+  if (!guard.entered()) return internal::ClosedStatus();
+  std::unique_ptr<Snapshot> snap(new Snapshot());
+  snap->engine_ = engine_;
+  snap->snapshot_ = snapshot;
+  snap->borrowed_ = true;
+  *out = std::move(snap);
+  return Status::OK();
+}
+
 Snapshot::~Snapshot() {
-  if (snapshot_ != nullptr) engine_->db->ReleaseSnapshot(snapshot_);
+  if (snapshot_ != nullptr && !borrowed_) {
+    engine_->db->ReleaseSnapshot(snapshot_);
+  }
 }
 
 Status Store::GetProperty(uint32_t column_family, std::string_view property,

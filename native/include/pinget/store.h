@@ -25,6 +25,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
@@ -33,6 +34,7 @@
 
 namespace rocksdb {
 class ColumnFamilyHandle;
+class DB;
 class Snapshot;
 struct ReadOptions;
 }  // namespace rocksdb
@@ -55,7 +57,9 @@ class Snapshot {
   friend class Store;
   Snapshot() = default;
   std::shared_ptr<internal::Engine> engine_;
-  const rocksdb::Snapshot* snapshot_ = nullptr;  // released by ~Snapshot
+  // Released by ~Snapshot unless borrowed (Store::BorrowSnapshot).
+  const rocksdb::Snapshot* snapshot_ = nullptr;
+  bool borrowed_ = false;
 };
 
 // A caller's buffer for MultiGetInto.
@@ -78,6 +82,26 @@ class Store {
   // Opens (or creates, per options) the database at path.
   static Status Open(const std::string& path, const Options& options,
                      std::unique_ptr<Store>* store);
+
+  // A Store over a database that another library opened and owns (RocksJava:
+  // its RocksDB and ColumnFamilyHandle objects' native handles). Reads use
+  // pinget's strategies and copy accounting on that same instance. Column
+  // family 0 is db's default; families[i] gets id i + 1. Close() and the last
+  // pin or snapshot let go of db without closing it.
+  // REQUIRES: pinget and the owner were built from the same RocksDB release
+  // (the classes are shared across the two builds); db and every handle in
+  // families belong together and outlive this Store and everything taken
+  // from it (PinnedValue, PinnedBatch, Snapshot).
+  static Status Borrow(
+      rocksdb::DB* db,
+      const std::vector<rocksdb::ColumnFamilyHandle*>& families,
+      std::unique_ptr<Store>* store);
+
+  // A Snapshot over a snapshot that the owner of a borrowed database took;
+  // ~Snapshot does not release it. REQUIRES: snapshot was taken from this
+  // store's database and stays unreleased while the Snapshot is used.
+  Status BorrowSnapshot(const rocksdb::Snapshot* snapshot,
+                        std::unique_ptr<Snapshot>* out);
 
   // Closes if not yet closed.
   ~Store();

@@ -21,6 +21,12 @@ final class NativeStore {
       int compression,
       byte[][] columnFamilies);
 
+  /** A pinget::Store over RocksJava's rocksdb::DB* and ColumnFamilyHandle*s (not owned). */
+  static native long borrow(long db, long[] columnFamilies);
+
+  /** A pinget::Snapshot over RocksJava's const rocksdb::Snapshot* (not released by it). */
+  static native long borrowSnapshot(long store, long snapshot);
+
   static native void close(long store);
 
   static native void free(long store);

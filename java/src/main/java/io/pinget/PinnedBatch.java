@@ -39,6 +39,7 @@ public final class PinnedBatch implements AutoCloseable {
     long h = checkOpen();
     Objects.requireNonNull(keys, "keys");
     grow(keys.length);
+    store.checkOwner(options.columnFamily);
     long snapshot = options.acquire();
     try {
       count = 0;

@@ -24,6 +24,7 @@ public final class PinnedValue implements AutoCloseable {
   /** One native call: pins the value and shows it in a new view; null if the key is missing. */
   static PinnedValue pin(
       Store store, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+    store.checkOwner(options.columnFamily);
     PinnedValue value = new PinnedValue();
     long snapshot = options.acquire();
     long handle;

@@ -51,6 +51,7 @@ public final class PinnedView implements AutoCloseable {
 
   private ByteBuffer get(ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
     long h = checkOpen();
+    store.checkOwner(options.columnFamily);
     long snapshot = options.acquire();
     try {
       int size =

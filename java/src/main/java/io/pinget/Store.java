@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.IntConsumer;
 
 /**
  * A RocksDB database opened for reading values with a known number of copies (DESIGN.md).
@@ -24,9 +25,23 @@ public final class Store implements AutoCloseable {
   /** pinget::Store*; freed by the Cleaner only when no call can be using it. */
   final long handle;
 
-  private Store(long handle) {
+  /**
+   * Null for a store pinget opened. For one borrowed from RocksJava: throws IllegalStateException
+   * if RocksJava has closed the database or the column family about to be read.
+   */
+  private final IntConsumer ownerCheck;
+
+  private Store(long handle, IntConsumer ownerCheck) {
     this.handle = handle;
+    this.ownerCheck = ownerCheck;
     Cleaners.CLEANER.register(this, () -> NativeStore.free(handle));
+  }
+
+  /** Runs before every read. */
+  void checkOwner(int columnFamily) {
+    if (ownerCheck != null) {
+      ownerCheck.accept(columnFamily);
+    }
   }
 
   public static Store open(Path path) {
@@ -51,7 +66,56 @@ public final class Store implements AutoCloseable {
             options.blockSize,
             options.writeBufferBytes,
             options.compression.ordinal(),
-            families));
+            families),
+        null);
+  }
+
+  /**
+   * Not for applications: the way in of {@code io.pinget.rocksjava.RocksJavaReader}, which checks
+   * the RocksJava objects these handles come from. A store over a database that RocksJava opened
+   * (its {@code RocksDB} and {@code ColumnFamilyHandle} native handles; column family i + 1 is
+   * {@code columnFamilies[i]}, 0 the default). {@code close()} lets go of the database without
+   * closing it. ownerCheck runs before every read.
+   *
+   * @throws UnsupportedOperationException if called from any other class
+   */
+  public static Store borrowRocksJava(long db, long[] columnFamilies, IntConsumer ownerCheck) {
+    checkBorrower();
+    Objects.requireNonNull(columnFamilies, "columnFamilies");
+    Objects.requireNonNull(ownerCheck, "ownerCheck");
+    return new Store(NativeStore.borrow(db, columnFamilies.clone()), ownerCheck);
+  }
+
+  /**
+   * Not for applications (see {@link #borrowRocksJava}): a Snapshot over a snapshot that RocksJava
+   * took of this store's database; closing it does not release RocksJava's.
+   *
+   * @throws UnsupportedOperationException if called from any other class
+   */
+  public Snapshot borrowRocksJavaSnapshot(long snapshot) {
+    checkBorrower();
+    try {
+      return new Snapshot(NativeStore.borrowSnapshot(handle, snapshot));
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  private static final String BORROWER = "io.pinget.rocksjava.RocksJavaReader";
+
+  // Raw native handles cannot be checked here: only the class that takes them from live RocksJava
+  // objects may pass them.
+  private static void checkBorrower() {
+    Class<?> caller =
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+            .walk(
+                frames -> frames.skip(2).findFirst().map(StackWalker.StackFrame::getDeclaringClass))
+            .orElse(null);
+    if (caller == null
+        || !caller.getName().equals(BORROWER)
+        || caller.getClassLoader() != Store.class.getClassLoader()) {
+      throw new UnsupportedOperationException("only " + BORROWER + " may borrow a database");
+    }
   }
 
   /** The RocksDB release embedded in the JNI library ("11.8.1"). */
@@ -235,6 +299,7 @@ public final class Store implements AutoCloseable {
   }
 
   private byte[] stringCopy(ReadOptions o, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+    checkOwner(o.columnFamily);
     long snapshot = o.acquire();
     try {
       return NativeReads.stringCopy(
@@ -263,6 +328,7 @@ public final class Store implements AutoCloseable {
   }
 
   private byte[] pinnableCopy(ReadOptions o, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+    checkOwner(o.columnFamily);
     long snapshot = o.acquire();
     try {
       return NativeReads.pinnableCopy(
@@ -305,6 +371,7 @@ public final class Store implements AutoCloseable {
       byte[] dst,
       int off,
       int len) {
+    checkOwner(o.columnFamily);
     long snapshot = o.acquire();
     try {
       return NativeReads.bufferCopy(
@@ -341,6 +408,7 @@ public final class Store implements AutoCloseable {
 
   private int directCopy(
       ReadOptions o, byte[] key, ByteBuffer keyBuffer, int keyOff, int keyLen, ByteBuffer dst) {
+    checkOwner(o.columnFamily);
     long snapshot = o.acquire();
     try {
       return NativeReads.directCopy(
@@ -399,6 +467,7 @@ public final class Store implements AutoCloseable {
    */
   public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
     checkBatch(keys, dsts, sizes);
+    checkOwner(options.columnFamily);
     long snapshot = options.acquire();
     try {
       NativeReads.multiGetBufferCopy(
@@ -419,6 +488,7 @@ public final class Store implements AutoCloseable {
     for (ByteBuffer dst : dsts) {
       Checks.writableDirect(dst, "dst");
     }
+    checkOwner(options.columnFamily);
     long snapshot = options.acquire();
     try {
       NativeReads.multiGetDirectCopy(

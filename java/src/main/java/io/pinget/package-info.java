@@ -41,9 +41,8 @@
  *       {@link io.pinget.PinnedValue}'s view until its {@code close()}. A released view has
  *       capacity 0, so reading it throws IndexOutOfBoundsException or BufferUnderflowException.
  *       Buffers sliced or duplicated from a view capture its address: read them only while the view
- *       is valid (they cannot be invalidated).
- *       When {@link io.pinget.PinnedView#VIEWS_REPOINTED} is false, released views are not emptied
- *       either: read them only while valid.
+ *       is valid (they cannot be invalidated). When {@link io.pinget.PinnedView#VIEWS_REPOINTED} is
+ *       false, released views are not emptied either: read them only while valid.
  *   <li>A view keeps its owning handle reachable. Pin holders never closed are released by a {@link
  *       java.lang.ref.Cleaner} and counted ({@link io.pinget.PinnedValue#releasedByCleaner()}). No
  *       finalizers.

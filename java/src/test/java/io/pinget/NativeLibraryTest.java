@@ -103,7 +103,9 @@ class NativeLibraryTest {
     Path lib = dir.resolve("libpinget_jni.so");
     // The resource that the JAR packs (target/classes/META-INF/native/...).
     try (InputStream in =
-        NativeLibraryTest.class.getClassLoader().getResourceAsStream(NativeLibrary.resourceName())) {
+        NativeLibraryTest.class
+            .getClassLoader()
+            .getResourceAsStream(NativeLibrary.resourceName())) {
       assertNotNull(in, NativeLibrary.resourceName());
       Files.copy(in, lib);
     }
@@ -135,7 +137,9 @@ class NativeLibraryTest {
 
   private static String readelf(String what, Path file) throws IOException, InterruptedException {
     Process p =
-        new ProcessBuilder("readelf", "-W", what, file.toString()).redirectErrorStream(true).start();
+        new ProcessBuilder("readelf", "-W", what, file.toString())
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
     return out;

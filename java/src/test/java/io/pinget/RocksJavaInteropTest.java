@@ -63,8 +63,8 @@ class RocksJavaInteropTest {
     }
 
     /**
-     * TableProperties.getCompressionName() of a file whose blocks use inFiles: RocksDB 11 lists
-     * the codes of the codecs used ("BuiltinV2;07;" for ZSTD), none when nothing is compressed.
+     * TableProperties.getCompressionName() of a file whose blocks use inFiles: RocksDB 11 lists the
+     * codes of the codecs used ("BuiltinV2;07;" for ZSTD), none when nothing is compressed.
      */
     String tableName() {
       return inFiles == CompressionType.NO_COMPRESSION
@@ -214,7 +214,8 @@ class RocksJavaInteropTest {
     dir = TestSupport.newDir("from-pinget-" + compression);
     Path path = dir.resolve("db");
     List<Map<String, byte[]>> model = newModel();
-    try (Store store = Store.open(path, new Options().compression(compression).columnFamilies(CF))) {
+    try (Store store =
+        Store.open(path, new Options().compression(compression).columnFamilies(CF))) {
       for (String phase : new String[] {"sst", "wal"}) {
         for (int cf = 0; cf < 2; cf++) {
           for (int i = 0; i < KEYS; i++) {

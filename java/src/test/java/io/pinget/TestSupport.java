@@ -16,20 +16,20 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Stores in temporary directories and deterministic values. */
-final class TestSupport {
-  static final int MIB = 1 << 20;
+public final class TestSupport {
+  public static final int MIB = 1 << 20;
 
   private TestSupport() {}
 
   /** A released view: capacity 0, so every read throws instead of reading freed memory. */
-  static void assertStale(ByteBuffer view) {
+  public static void assertStale(ByteBuffer view) {
     assertEquals(0, view.capacity());
     assertThrows(IndexOutOfBoundsException.class, () -> view.get(0));
     assertThrows(BufferUnderflowException.class, view::get);
   }
 
   /** A fresh directory under target/test-stores (or java.io.tmpdir). */
-  static Path newDir(String name) {
+  public static Path newDir(String name) {
     try {
       Path root =
           Paths.get(System.getProperty("pinget.test.dir", System.getProperty("java.io.tmpdir")));
@@ -40,7 +40,7 @@ final class TestSupport {
     }
   }
 
-  static void deleteTree(Path dir) {
+  public static void deleteTree(Path dir) {
     if (dir == null || !Files.exists(dir)) {
       return;
     }
@@ -52,7 +52,7 @@ final class TestSupport {
   }
 
   /** Bytes determined by (seed, size): xorshift, so every size and seed differ. */
-  static byte[] value(long seed, int size) {
+  public static byte[] value(long seed, int size) {
     byte[] out = new byte[size];
     long x = seed * 0x9E3779B97F4A7C15L + size + 1;
     for (int i = 0; i < size; i++) {
@@ -64,17 +64,17 @@ final class TestSupport {
     return out;
   }
 
-  static byte[] bytes(String s) {
+  public static byte[] bytes(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
-  static ByteBuffer direct(byte[] bytes) {
+  public static ByteBuffer direct(byte[] bytes) {
     ByteBuffer b = ByteBuffer.allocateDirect(bytes.length);
     b.put(bytes).flip();
     return b;
   }
 
-  static byte[] toArray(ByteBuffer view) {
+  public static byte[] toArray(ByteBuffer view) {
     byte[] out = new byte[view.remaining()];
     view.duplicate().get(out);
     return out;

@@ -12,12 +12,17 @@ import java.util.List;
 import java.util.Map;
 
 /** Reads a key every way the API offers; null stands for "not found". */
-final class Ways {
+public final class Ways {
   private static final byte PAD = 0x5A;
 
   private Ways() {}
 
   static Map<String, byte[]> readAll(Store store, PinnedView handle, ReadOptions ro, byte[] key) {
+    return readAll(Reads.over(store), handle, ro, key);
+  }
+
+  public static Map<String, byte[]> readAll(
+      Reads store, PinnedView handle, ReadOptions ro, byte[] key) {
     Map<String, byte[]> out = new LinkedHashMap<>();
     byte[] padded = new byte[key.length + 5];
     System.arraycopy(key, 0, padded, 3, key.length);
@@ -52,6 +57,11 @@ final class Ways {
   /** Every multi-get way over keys; one list of results per way. */
   static Map<String, byte[][]> multiReadAll(
       Store store, PinnedBatch batch, ReadOptions ro, List<byte[]> keyList) {
+    return multiReadAll(Reads.over(store), batch, ro, keyList);
+  }
+
+  public static Map<String, byte[][]> multiReadAll(
+      Reads store, PinnedBatch batch, ReadOptions ro, List<byte[]> keyList) {
     byte[][] keys = keyList.toArray(new byte[0][]);
     Map<String, byte[][]> out = new LinkedHashMap<>();
     int[] sizes = new int[keys.length];
@@ -95,7 +105,7 @@ final class Ways {
     return out;
   }
 
-  static void assertAll(byte[] expected, Map<String, byte[]> results, String what) {
+  public static void assertAll(byte[] expected, Map<String, byte[]> results, String what) {
     for (Map.Entry<String, byte[]> e : results.entrySet()) {
       if (expected == null) {
         assertNull(e.getValue(), e.getKey() + " of " + what);
@@ -106,7 +116,7 @@ final class Ways {
   }
 
   // buffer_copy: probe with an empty dst, then copy into the middle of a padded one.
-  private static byte[] bufferCopy(Store store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
+  private static byte[] bufferCopy(Reads store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
     int size =
         directKey == null
             ? store.bufferCopy(ro, key, 0, key.length, new byte[0], 0, 0)
@@ -127,7 +137,7 @@ final class Ways {
     return Arrays.copyOfRange(dst, 4, 4 + size);
   }
 
-  private static byte[] directCopy(Store store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
+  private static byte[] directCopy(Reads store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
     ByteBuffer probe = ByteBuffer.allocateDirect(0);
     int size =
         directKey == null

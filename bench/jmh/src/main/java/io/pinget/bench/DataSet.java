@@ -5,6 +5,7 @@ import io.pinget.Compression;
 import io.pinget.Options;
 import io.pinget.Store;
 import io.pinget.WriteOptions;
+import io.pinget.rocksjava.RocksJavaReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -23,11 +24,11 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * One data shape loaded twice, into a pinget Store and into a RocksDB opened through the
- * published rocksdbjni binding, with the same options: no compression, 4 KiB blocks, a block
- * cache and memtable large enough for every value. Values are random bytes (incompressible),
- * keys "key" + 12 digits as in the native suite. block_cache residency: flushed, compacted and
- * read once; memtable residency: never flushed.
+ * One data shape loaded twice, into a pinget Store and into a RocksDB opened through the published
+ * rocksdbjni binding, with the same options: no compression, 4 KiB blocks, a block cache and
+ * memtable large enough for every value. Values are random bytes (incompressible), keys "key" + 12
+ * digits as in the native suite. block_cache residency: flushed, compacted and read once; memtable
+ * residency: never flushed.
  */
 final class DataSet implements AutoCloseable {
   static final String BLOCK_CACHE = "block_cache";
@@ -38,6 +39,10 @@ final class DataSet implements AutoCloseable {
   final int[] order; // a fixed random visiting order
   final Store store;
   final RocksDB rocks;
+
+  /** pinget's strategies over rocks itself: the same instance as the rocksdbjni rows. */
+  final RocksJavaReader reader;
+
   private final org.rocksdb.Options rocksOptions;
   private final LRUCache rocksCache;
   private final Path dir;
@@ -116,6 +121,7 @@ final class DataSet implements AutoCloseable {
                 new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096));
     try {
       rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
+      reader = RocksJavaReader.open(rocks);
       if (!built) {
         load(keyCount, valueSize, memtable);
       }
@@ -126,7 +132,8 @@ final class DataSet implements AutoCloseable {
       }
       byte[] last = value(keyCount - 1, valueSize);
       if (!Arrays.equals(store.stringCopy(keys[keyCount - 1]), last)
-          || !Arrays.equals(rocks.get(keys[keyCount - 1]), last)) {
+          || !Arrays.equals(rocks.get(keys[keyCount - 1]), last)
+          || !Arrays.equals(reader.pinnableCopy(keys[keyCount - 1]), last)) {
         throw new IllegalStateException("a data set holds other values than this shape's");
       }
     } catch (RocksDBException | IOException e) {
@@ -170,6 +177,9 @@ final class DataSet implements AutoCloseable {
   @Override
   public void close() {
     store.close();
+    if (reader != null) {
+      reader.close(); // before the RocksDB it reads
+    }
     if (rocks != null) {
       rocks.close();
     }

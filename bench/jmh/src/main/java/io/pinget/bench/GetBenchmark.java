@@ -24,8 +24,8 @@ import org.rocksdb.RocksDBException;
 
 /**
  * Single gets: one method per strategy (pinget) and per peer (rocksdbjni), each returning what it
- * read so that JMH consumes it. Method names are the DESIGN.md tokens in camel case. Each
- * benchmark × parameter set runs in its own forked JVM, so no profile is shared between them.
+ * read so that JMH consumes it. Method names are the DESIGN.md tokens in camel case. Each benchmark
+ * × parameter set runs in its own forked JVM, so no profile is shared between them.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -48,6 +48,7 @@ public class GetBenchmark {
   private byte[] dst;
   private ByteBuffer directDst;
   private PinnedView view;
+  private PinnedView rocksjavaView;
   private org.rocksdb.ReadOptions rocksRead;
   private int pos;
 
@@ -57,12 +58,14 @@ public class GetBenchmark {
     dst = new byte[valueSize];
     directDst = ByteBuffer.allocateDirect(valueSize);
     view = data.store.newPinnedView();
+    rocksjavaView = data.reader.newPinnedView();
     rocksRead = new org.rocksdb.ReadOptions();
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
     view.close();
+    rocksjavaView.close();
     rocksRead.close();
     data.close();
   }
@@ -96,12 +99,17 @@ public class GetBenchmark {
     return data.store.bufferCopy(data.keys[next()], dst, 0, dst.length);
   }
 
-  @Benchmark
-  public int directCopy(CopyCounters c) {
+  /** The next key as a direct buffer, and directDst emptied for the value. */
+  private ByteBuffer nextDirectKey() {
     ByteBuffer key = data.directKeys[next()];
     key.rewind();
     directDst.clear();
-    return data.store.directCopy(io.pinget.ReadOptions.DEFAULT, key, directDst);
+    return key;
+  }
+
+  @Benchmark
+  public int directCopy(CopyCounters c) {
+    return data.store.directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
   }
 
   /** The reusable handle: each get releases the previous pin in the same native call. */
@@ -129,10 +137,25 @@ public class GetBenchmark {
 
   @Benchmark
   public int rocksdbjniGetDirect() throws RocksDBException {
-    ByteBuffer key = data.directKeys[next()];
-    key.rewind();
-    directDst.clear();
-    return data.rocks.get(rocksRead, key, directDst);
+    return data.rocks.get(rocksRead, nextDirectKey(), directDst);
+  }
+
+  // pinget's strategies through a RocksJavaReader over data.rocks: the very RocksDB instance
+  // (same files, options and block cache) that the rocksdbjni rows read.
+
+  @Benchmark
+  public ByteBuffer rocksjavaPinnedView(CopyCounters c) {
+    return rocksjavaView.get(data.keys[next()]);
+  }
+
+  @Benchmark
+  public int rocksjavaBufferCopy(CopyCounters c) {
+    return data.reader.bufferCopy(data.keys[next()], dst, 0, dst.length);
+  }
+
+  @Benchmark
+  public int rocksjavaDirectCopy(CopyCounters c) {
+    return data.reader.directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
   }
 
   /** One empty JNI crossing into pinget's library: the floor of any native call. */

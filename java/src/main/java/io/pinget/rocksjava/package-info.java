@@ -1,0 +1,16 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+
+/**
+ * pinget's strategies over a RocksJava ({@code org.rocksdb:rocksdbjni}) database: {@link
+ * io.pinget.rocksjava.RocksJavaReader} reads an open {@code org.rocksdb.RocksDB} in place, with the
+ * copy counts of {@link io.pinget.Store} and no migration: RocksJava keeps doing the writes,
+ * iterators, transactions and backups.
+ *
+ * <p>rocksdbjni is an optional dependency of pinget: add it yourself, at the release pinget embeds
+ * ({@link io.pinget.Store#rocksdbVersion()}); a reader refuses any other.
+ *
+ * <p>The one rule pinget cannot enforce: close pinget's readers, views, batches, pinned values and
+ * snapshot wrappers before closing the RocksJava objects they read (the database, its column family
+ * handles, the options that own its block cache).
+ */
+package io.pinget.rocksjava;

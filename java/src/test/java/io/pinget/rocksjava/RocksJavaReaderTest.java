@@ -1,0 +1,281 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.rocksjava;
+
+import static io.pinget.TestSupport.bytes;
+import static io.pinget.TestSupport.value;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pinget.CopyStats;
+import io.pinget.PinnedBatch;
+import io.pinget.PinnedView;
+import io.pinget.ReadOptions;
+import io.pinget.Reads;
+import io.pinget.Snapshot;
+import io.pinget.TestSupport;
+import io.pinget.Ways;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/** pinget's strategies over a RocksDB that RocksJava opened and writes, in the same JVM. */
+class RocksJavaReaderTest {
+  private static final int[] SIZES = {0, 1, 127, 4096, 65536, 1 << 20};
+
+  private RocksJavaDb rocks;
+
+  @BeforeEach
+  void open() throws RocksDBException {
+    rocks = RocksJavaDb.open("reader");
+  }
+
+  @AfterEach
+  void close() {
+    rocks.close();
+  }
+
+  private static String text(byte[] key) {
+    return new String(key, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void everyStrategyAgreesWithRocksJavaByteForByte() throws RocksDBException {
+    RocksDB db = rocks.db;
+    // Written by RocksJava: puts, a write batch and deletes in both column families; the
+    // default family flushed (SST, block cache), cf1 left in the memtable.
+    List<byte[]> keys = new ArrayList<>();
+    try (WriteBatch batch = new WriteBatch();
+        WriteOptions wo = new WriteOptions()) {
+      for (int cf = 0; cf < 2; cf++) {
+        for (int size : SIZES) {
+          byte[] k = bytes("k" + cf + "-" + size);
+          db.put(rocks.family(cf), k, value(cf * 100 + size, size));
+          keys.add(k);
+          byte[] b = bytes("b" + cf + "-" + size);
+          batch.put(rocks.family(cf), b, value(cf * 100 + size + 7, size));
+          keys.add(b);
+        }
+        byte[] gone = bytes("gone" + cf);
+        db.put(rocks.family(cf), gone, value(1, 10));
+        db.delete(rocks.family(cf), gone);
+        keys.add(gone);
+      }
+      db.write(wo, batch);
+    }
+    keys.add(bytes("never-written"));
+    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+      db.flush(flush, rocks.family(0));
+    }
+
+    try (RocksJavaReader reader = RocksJavaReader.open(db, rocks.cf1);
+        PinnedView view = reader.newPinnedView();
+        PinnedBatch batch = reader.newPinnedBatch()) {
+      assertEquals(0, reader.columnFamilyId(db.getDefaultColumnFamily()));
+      assertEquals(1, reader.columnFamilyId(rocks.cf1));
+      Reads reads = Reads.over(reader);
+      for (int cf = 0; cf < 2; cf++) {
+        ReadOptions ro = ReadOptions.DEFAULT.withColumnFamily(cf);
+        for (byte[] k : keys) {
+          byte[] expected = db.get(rocks.family(cf), k);
+          Ways.assertAll(expected, Ways.readAll(reads, view, ro, k), text(k) + " in cf " + cf);
+        }
+        Map<String, byte[][]> multi = Ways.multiReadAll(reads, batch, ro, keys);
+        for (Map.Entry<String, byte[][]> way : multi.entrySet()) {
+          for (int i = 0; i < keys.size(); i++) {
+            byte[] expected = db.get(rocks.family(cf), keys.get(i));
+            String what = way.getKey() + " of " + text(keys.get(i)) + " in cf " + cf;
+            if (expected == null) {
+              assertNull(way.getValue()[i], what);
+            } else {
+              assertArrayEquals(expected, way.getValue()[i], what);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Counts one call after a warm-up call, on this thread. */
+  private static CopyStats count(IntSupplier read) {
+    read.getAsInt();
+    CopyStats.reset();
+    read.getAsInt();
+    return CopyStats.current();
+  }
+
+  private static void assertCopies(String what, long copies, long allocations, CopyStats got) {
+    assertEquals(copies, got.valueCopies(), what + ": value copies");
+    assertEquals(allocations, got.allocations(), what + ": allocations");
+  }
+
+  @Test
+  void copyCountsAreTheStoresForBlockCacheAndMemtableValues() throws RocksDBException {
+    RocksDB db = rocks.db;
+    int size = 4096;
+    byte[] cached = bytes("cached");
+    byte[] memtable = bytes("memtable");
+    db.put(cached, value(3, size));
+    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+      db.flush(flush);
+    }
+    db.get(cached); // into the block cache
+    db.put(memtable, value(4, size));
+
+    try (RocksJavaReader reader = RocksJavaReader.open(db);
+        PinnedView view = reader.newPinnedView()) {
+      byte[] dst = new byte[size];
+      ByteBuffer direct = ByteBuffer.allocateDirect(size);
+      for (byte[] key : new byte[][] {cached, memtable}) {
+        int p = key == memtable ? 1 : 0; // RocksDB's own copy into the PinnableSlice
+        String where = text(key);
+        assertCopies(where + " string_copy", 2, 1, count(() -> reader.stringCopy(key).length));
+        assertCopies(
+            where + " pinnable_copy", p + 1, 1, count(() -> reader.pinnableCopy(key).length));
+        assertCopies(
+            where + " buffer_copy", p + 1, 0, count(() -> reader.bufferCopy(key, dst, 0, size)));
+        assertCopies(where + " direct_copy", p + 1, 0, count(() -> reader.directCopy(key, direct)));
+        assertCopies(where + " pinned_view", p, 0, count(() -> view.get(key).remaining()));
+        assertEquals(p == 0, view.pinnedInCache(), where + " pinned in the block cache");
+      }
+    }
+  }
+
+  @Test
+  void aSnapshotTakenWithRocksJavaGivesTheSnapshotsView() throws RocksDBException {
+    RocksDB db = rocks.db;
+    byte[] key = bytes("k");
+    byte[] old = value(1, 100);
+    db.put(key, old);
+    org.rocksdb.Snapshot taken = db.getSnapshot();
+    try {
+      db.put(key, value(2, 100));
+      byte[] added = bytes("added");
+      db.put(added, value(3, 100));
+      try (RocksJavaReader reader = RocksJavaReader.open(db);
+          PinnedView view = reader.newPinnedView();
+          Snapshot snapshot = reader.snapshot(taken)) {
+        ReadOptions then = ReadOptions.DEFAULT.withSnapshot(snapshot);
+        Reads reads = Reads.over(reader);
+        Ways.assertAll(old, Ways.readAll(reads, view, then, key), "k as of the snapshot");
+        Ways.assertAll(null, Ways.readAll(reads, view, then, added), "added after it");
+        Ways.assertAll(value(2, 100), Ways.readAll(reads, view, ReadOptions.DEFAULT, key), "k now");
+      }
+    } finally {
+      db.releaseSnapshot(taken);
+    }
+  }
+
+  /** key i's value at version v: its bytes name both, so a reader can check any version. */
+  private static byte[] versioned(int i, int v) {
+    byte[] out = value(i * 1_000_003L + v, 200);
+    byte[] tag = bytes(i + "/" + v + "/");
+    System.arraycopy(tag, 0, out, 0, tag.length);
+    return out;
+  }
+
+  @Test
+  void eightReadersWhileRocksJavaWritesFlushesAndCompacts() throws Exception {
+    RocksDB db = rocks.db;
+    int keys = 500;
+    for (int i = 0; i < keys; i++) {
+      db.put(bytes("key" + i), versioned(i, 0));
+    }
+    AtomicBoolean stop = new AtomicBoolean();
+    ExecutorService pool = Executors.newFixedThreadPool(9);
+    try (RocksJavaReader reader = RocksJavaReader.open(db)) {
+      List<Future<Long>> readers = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        readers.add(
+            pool.submit(
+                () -> {
+                  long reads = 0;
+                  byte[] dst = new byte[200];
+                  try (PinnedView view = reader.newPinnedView()) {
+                    while (!stop.get()) {
+                      int i = ThreadLocalRandom.current().nextInt(keys);
+                      byte[] key = bytes("key" + i);
+                      ByteBuffer v = view.get(key);
+                      checkVersioned(i, TestSupport.toArray(v));
+                      assertEquals(200, reader.bufferCopy(key, dst, 0, dst.length));
+                      checkVersioned(i, dst);
+                      reads += 2;
+                    }
+                  }
+                  return reads;
+                }));
+      }
+      Future<Integer> writer =
+          pool.submit(
+              () -> {
+                int version = 0;
+                try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                  long end = System.nanoTime() + 2_000_000_000L;
+                  while (System.nanoTime() < end) {
+                    version++;
+                    for (int i = 0; i < keys; i++) {
+                      db.put(bytes("key" + i), versioned(i, version));
+                    }
+                    db.flush(flush);
+                    if (version % 3 == 0) {
+                      db.compactRange();
+                    }
+                  }
+                }
+                return version;
+              });
+      int versions = writer.get();
+      stop.set(true);
+      long reads = 0;
+      for (Future<Long> f : readers) {
+        reads += f.get();
+      }
+      assertTrue(versions > 1, "the writer wrote " + versions + " versions");
+      assertTrue(reads > 0, "the readers read");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static void checkVersioned(int i, byte[] got) {
+    String tag = new String(got, 0, Math.min(got.length, 24), StandardCharsets.UTF_8);
+    String prefix = i + "/";
+    assertTrue(tag.startsWith(prefix), "value of key" + i + " starts with " + tag);
+    int v = Integer.parseInt(tag.substring(prefix.length(), tag.indexOf('/', prefix.length())));
+    assertArrayEquals(versioned(i, v), got, "key" + i + " version " + v);
+  }
+
+  @Test
+  void readsMapColumnFamiliesAsGiven() throws RocksDBException {
+    RocksDB db = rocks.db;
+    db.put(rocks.cf1, bytes("k"), bytes("in cf1"));
+    db.put(bytes("k"), bytes("in default"));
+    Map<Integer, String> seen = new LinkedHashMap<>();
+    try (RocksJavaReader reader = RocksJavaReader.open(db, rocks.cf1)) {
+      for (int cf = 0; cf < 2; cf++) {
+        seen.put(
+            cf,
+            text(reader.pinnableCopy(ReadOptions.DEFAULT.withColumnFamily(cf), bytes("k"), 0, 1)));
+      }
+    }
+    assertEquals(Map.of(0, "in default", 1, "in cf1"), seen);
+  }
+}
