@@ -265,83 +265,102 @@ def console_table(rows):
     return out
 
 
+# The report's targets, as data. "ratio" rows compare two rows' throughput
+# (for "latency" rows: native throughput / Java throughput, i.e. Java latency /
+# native latency) against a threshold, at the sizes listed ("jmh" = every JMH
+# size from 128 B, "all" = every JMH size); "value" rows check one field of a
+# row; "same" rows expect a ratio of 1 within error.
+KIB = 1024
+TARGETS = [
+    {"kind": "ratio", "a": "pinned_view", "b": "rocksdbjni_get", "at_least": 8,
+     "sizes": [64 * KIB]},
+    {"kind": "ratio", "a": "pinned_view", "b": "rocksdbjni_get_direct", "at_least": 2.5,
+     "sizes": [64 * KIB]},
+    # The same-instance rows: pinget through a RocksJavaReader over the very
+    # RocksDB object that the rocksdbjni rows read.
+    {"kind": "ratio", "a": "rocksjava_pinned_view", "b": "rocksdbjni_get", "at_least": 8,
+     "sizes": [64 * KIB], "note": "same instance"},
+    {"kind": "ratio", "a": "rocksjava_pinned_view", "b": "rocksdbjni_get_direct",
+     "at_least": 2.5, "sizes": [64 * KIB], "note": "same instance"},
+    {"kind": "latency", "a": "rocksjava_pinned_view", "at_most": 1.15, "sizes": [64 * KIB]},
+    {"kind": "ratio", "a": "pinned_view", "b": "buffer_copy", "at_least": 1.0, "sizes": "jmh"},
+    {"kind": "latency", "a": "pinned_view", "at_most": 1.15, "sizes": "all"},
+    {"kind": "value", "field": "alloc_bytes_per_op", "below": 16, "unit": "B/op",
+     "strategies": ["buffer_copy", "direct_copy", "pinned_view", "rocksjava_buffer_copy",
+                    "rocksjava_direct_copy", "rocksjava_pinned_view"], "sizes": "jmh"},
+    {"kind": "value", "field": "bytes_copied_per_op", "equal": 0, "unit": "B/op",
+     "strategies": ["pinned_view"], "sizes": "jmh"},
+    {"kind": "best", "among": ["string_copy", "pinnable_copy", "buffer_copy", "direct_copy",
+                               "pinned_view"], "b": "rocksdbjni_get", "at_least": 1.0,
+     "sizes": [128]},
+    # One engine on both sides: the same algorithm (Get into a PinnableSlice,
+    # then one copy into a new byte[]) must measure the same.
+    {"kind": "same", "a": "pinnable_copy", "b": "rocksdbjni_get", "sizes": "jmh"},
+]
+
+
 def targets(rows):
-    """The issue's targets, each with its measured ratio and verdict. A verdict
-    is "yes" or "no" on the measured value; "(within error)" marks one whose
-    error bar reaches across the threshold, so one run does not settle it."""
+    """TARGETS, each with its measured value and verdict. A verdict is "yes" or
+    "no" on the measured value; "(within error)" marks one whose error bar
+    reaches across the threshold, so one run does not settle it."""
     lines = ["| target | measured | met |", "|---|---|---|"]
+    j = lambda s, n: find(rows, "jmh", s, n)
+    jmh_sizes = sorted({x["value_size"] for x in rows if x["suite"] == "jmh" and x["value_size"]})
+
+    def sizes_of(t):
+        if t["sizes"] == "all":
+            return jmh_sizes
+        if t["sizes"] == "jmh":
+            return [n for n in jmh_sizes if n >= 128]
+        return t["sizes"]
 
     def add(name, value, err, threshold, at_least):
         if value is None:
             lines.append(f"| {name} | n/a | not measured |")
             return
         ok = value >= threshold if at_least else value <= threshold
-        shown = f"{fmt(value)}× ± {fmt(err)}"
         unsure = err is not None and abs(value - threshold) <= err
         verdict = ("yes" if ok else "**no**") + (" (within error)" if unsure else "")
-        lines.append(f"| {name} | {shown} | {verdict} |")
+        lines.append(f"| {name} | {fmt(value)}× ± {fmt(err)} | {verdict} |")
 
-    def add_value(name, value, shown, ok):
-        if value is None:
-            lines.append(f"| {name} | n/a | not measured |")
-        else:
-            lines.append(f"| {name} | {shown} | {'yes' if ok else '**no**'} |")
-
-    j = lambda s, n: find(rows, "jmh", s, n)
-    r, e = ratio(j("pinned_view", 65536), j("rocksdbjni_get", 65536))
-    add("64 KiB: pinned_view ≥ 8× rocksdbjni_get", r, e, 8, True)
-    r, e = ratio(j("pinned_view", 65536), j("rocksdbjni_get_direct", 65536))
-    add("64 KiB: pinned_view ≥ 2.5× rocksdbjni_get_direct", r, e, 2.5, True)
-    # The same-instance rows: pinget through a RocksJavaReader over the very
-    # RocksDB object that the rocksdbjni rows read.
-    r, e = ratio(j("rocksjava_pinned_view", 65536), j("rocksdbjni_get", 65536))
-    add("64 KiB, same instance: rocksjava_pinned_view ≥ 8× rocksdbjni_get", r, e, 8, True)
-    r, e = ratio(j("rocksjava_pinned_view", 65536), j("rocksdbjni_get_direct", 65536))
-    add("64 KiB, same instance: rocksjava_pinned_view ≥ 2.5× rocksdbjni_get_direct",
-        r, e, 2.5, True)
-    r, e = ratio(find(rows, "native", "native_pinned", 65536), j("rocksjava_pinned_view", 65536))
-    add("64 KiB: rocksjava_pinned_view latency ≤ 1.15× native_pinned", r, e, 1.15, False)
-    sizes = sorted({x["value_size"] for x in rows
-                    if x["suite"] == "jmh" and x["value_size"] >= 128})
-    for n in sizes:
-        r, e = ratio(j("pinned_view", n), j("buffer_copy", n))
-        add(f"{n} B: pinned_view ≥ buffer_copy", r, e, 1.0, True)
-    for n in sorted({x["value_size"] for x in rows
-                     if x["suite"] == "jmh" and x["value_size"]}):
-        # throughput(native_pinned) / throughput(Java pinned_view)
-        # = latency(Java pinned_view) / latency(native_pinned)
-        r, e = ratio(find(rows, "native", "native_pinned", n), j("pinned_view", n))
-        add(f"{n} B: Java pinned_view latency ≤ 1.15× native_pinned", r, e, 1.15, False)
-    for s in ("buffer_copy", "direct_copy", "pinned_view", "rocksjava_buffer_copy",
-              "rocksjava_direct_copy", "rocksjava_pinned_view"):
-        for n in sizes:
-            x = j(s, n)
-            a = None if x is None else x["alloc_bytes_per_op"]
-            add_value(f"{n} B: {s} allocates < 16 B/op", a, f"{fmt(a, 3)} B/op",
-                      a is not None and a < 16)
-    for n in sizes:
-        x = j("pinned_view", n)
-        c = None if x is None else x["bytes_copied_per_op"]
-        add_value(f"{n} B: pinned_view copies 0 bytes", c, f"{fmt(c, 0)} B/op", c == 0)
-    pinget = [j(s, 128) for s in ("string_copy", "pinnable_copy", "buffer_copy",
-                                  "direct_copy", "pinned_view")]
-    pinget = [x for x in pinget if x]
-    best = max(pinget, key=lambda x: x["ops_per_s"]) if pinget else None
-    r, e = ratio(best, j("rocksdbjni_get", 128))
-    add(f"128 B: fastest pinget ({best['strategy'] if best else 'n/a'}) ≥ rocksdbjni_get",
-        r, e, 1.0, True)
-    # One engine on both sides: the same algorithm (Get into a PinnableSlice,
-    # then one copy into a new byte[]) must measure the same.
-    for n in sizes:
-        r, e = ratio(j("pinnable_copy", n), j("rocksdbjni_get", n))
-        if r is None:
-            continue
-        if e is None:
-            verdict = "no error measured"
-        else:
-            verdict = "yes" if abs(r - 1) <= e else "**no**"
-        lines.append(f"| {n} B: pinnable_copy / rocksdbjni_get = 1 within error "
-                     f"(same algorithm, same engine) | {fmt(r)}× ± {fmt(e)} | {verdict} |")
+    for t in TARGETS:
+        for n in sizes_of(t):
+            where = f"{n} B" + (f", {t['note']}" if "note" in t else "")
+            if t["kind"] == "ratio":
+                r, e = ratio(j(t["a"], n), j(t["b"], n))
+                add(f"{where}: {t['a']} ≥ {fmt(t['at_least'])}× {t['b']}", r, e,
+                    t["at_least"], True)
+            elif t["kind"] == "latency":
+                r, e = ratio(find(rows, "native", "native_pinned", n), j(t["a"], n))
+                add(f"{where}: Java {t['a']} latency ≤ {fmt(t['at_most'])}× native_pinned",
+                    r, e, t["at_most"], False)
+            elif t["kind"] == "value":
+                for strategy in t["strategies"]:
+                    x = j(strategy, n)
+                    v = None if x is None else x[t["field"]]
+                    if "below" in t:
+                        name, ok = f"{where}: {strategy} {t['field']} < {t['below']}", \
+                            v is not None and v < t["below"]
+                    else:
+                        name, ok = f"{where}: {strategy} {t['field']} = {t['equal']}", \
+                            v == t["equal"]
+                    shown = "n/a" if v is None else f"{fmt(v, 3)} {t['unit']}"
+                    lines.append(f"| {name} | {shown} | "
+                                 f"{'not measured' if v is None else ('yes' if ok else '**no**')} |")
+            elif t["kind"] == "best":
+                cands = [x for x in (j(s, n) for s in t["among"]) if x]
+                best = max(cands, key=lambda x: x["ops_per_s"]) if cands else None
+                r, e = ratio(best, j(t["b"], n))
+                add(f"{where}: fastest pinget ({best['strategy'] if best else 'n/a'}) "
+                    f"≥ {t['b']}", r, e, t["at_least"], True)
+            elif t["kind"] == "same":
+                r, e = ratio(j(t["a"], n), j(t["b"], n))
+                if r is None:
+                    continue
+                verdict = ("no error measured" if e is None
+                           else "yes" if abs(r - 1) <= e else "**no**")
+                lines.append(f"| {where}: {t['a']} / {t['b']} = 1 within error "
+                             f"(same algorithm, same engine) | {fmt(r)}× ± {fmt(e)} | {verdict} |")
     return lines
 
 
