@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "convert.h"
 #include "engine.h"
 #include "pinget/pinget.h"
 

@@ -3,15 +3,14 @@
 // io.pinget.NativePinned: pinned_view. The caller reads RocksDB's memory
 // through a read-only direct ByteBuffer: P copies (0 for a block-cache hit,
 // 1 for a memtable hit, made by RocksDB), no copy and no allocation here.
-// Views are re-pointed in place (jni_util.h), so a reused handle allocates
+// Views are re-pointed in place (jni_views.h), so a reused handle allocates
 // nothing per get. A view points at nothing whenever its pin is released.
 // Handles are single-threaded: Java never passes one from two threads.
 
 #include <algorithm>
-#include <string>
-#include <vector>
 
-#include "jni_util.h"
+#include "jni_args.h"
+#include "jni_views.h"
 
 namespace pinget {
 namespace jni {
@@ -20,8 +19,7 @@ namespace {
 // A PinnedBatch with the storage its keys are copied into, reused per call.
 struct Batch {
   PinnedBatch values;
-  std::string key_bytes;
-  std::vector<std::string_view> keys;
+  BatchBuffers keys;
 };
 
 jboolean CanRepoint(JNIEnv*, jclass) {
@@ -42,15 +40,6 @@ void FreePinned(JNIEnv*, jclass, jlong pinned) {
   delete FromHandle<PinnedValue>(pinned);
 }
 
-// Points view at nothing with the pending exception set aside meanwhile.
-void ShowNothingKeepingException(JNIEnv* env, jobject view) {
-  if (view == nullptr) return;
-  jthrowable pending = env->ExceptionOccurred();
-  env->ExceptionClear();
-  PointViewAtNothing(env, view);
-  if (pending != nullptr) env->Throw(pending);
-}
-
 // Shows what value holds in view (nothing if it holds nothing).
 jint Show(JNIEnv* env, jobject view, const PinnedValue& value) {
   if (!value.holds_value()) {
@@ -61,44 +50,15 @@ jint Show(JNIEnv* env, jobject view, const PinnedValue& value) {
   return static_cast<jint>(value.size());
 }
 
-// pinned_view, per call: a new PinnedValue holding the value, shown in view
-// (attached to owner). Returns 0 if the key does not exist.
-jlong Pin(JNIEnv* env, jclass, jlong store, jobject view, jobject owner,
-          jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
-          jlong snapshot, jint column_family, jint flags) {
+// pinned_view into value (P copies; its previous pin released in the same
+// call), shown in view (nothing on failure). Returns the value's size, or -1
+// if the key does not exist or with an exception pending. A bad key argument
+// leaves value and view as they were, as Java's own checks do.
+jint PinInto(JNIEnv* env, jlong store, PinnedValue* value, jobject view,
+             jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
+             jlong snapshot, jint column_family, jint flags) {
   BytesArg k;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return 0;
-  std::unique_ptr<PinnedValue> value(new PinnedValue());
-  Status st = FromHandle<Store>(store)->GetPinned(
-      ToReadOptions(snapshot, column_family, flags), k.view(), value.get());
-  if (!st.ok()) {
-    ThrowIfError(env, st);
-    return 0;
-  }
-  if (!FitsJava(value->size())) {
-    ThrowIfError(env, TooLargeStatus());
-    return 0;
-  }
-  if (view != nullptr) AttachView(env, view, owner);
-  Show(env, view, *value);
-  return ToHandle(value.release());
-}
-
-// pinned_view into a reused handle: releases the previous pin and pins the
-// next value in this one call, and re-points view at it. Returns the value's
-// size, or -1 (view shows nothing) if the key does not exist.
-jint Get(JNIEnv* env, jclass, jlong store, jlong pinned, jobject view,
-         jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
-         jlong snapshot, jint column_family, jint flags) {
-  PinnedValue* value = FromHandle<PinnedValue>(pinned);
-  BytesArg k;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) {
-    value->Release();
-    ShowNothingKeepingException(env, view);
-    return kNotFound;
-  }
-  // A key read in place from this handle's own view goes with the pin.
-  if (value->holds_value()) k.CopyIfWithin(value->view());
+  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return kNotFound;
   Status st = FromHandle<Store>(store)->GetPinned(
       ToReadOptions(snapshot, column_family, flags), k.view(), value);
   if (st.ok() && !FitsJava(value->size())) {
@@ -110,15 +70,37 @@ jint Get(JNIEnv* env, jclass, jlong store, jlong pinned, jobject view,
   return size;
 }
 
+// pinned_view, per call: a new PinnedValue holding the value, shown in view
+// (attached to owner). Returns 0 if the key does not exist.
+jlong Pin(JNIEnv* env, jclass, jlong store, jobject view, jobject owner,
+          jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
+          jlong snapshot, jint column_family, jint flags) {
+  std::unique_ptr<PinnedValue> value(new PinnedValue());
+  if (view != nullptr) AttachView(env, view, owner);
+  if (PinInto(env, store, value.get(), view, key, key_buffer, key_off, key_len,
+              snapshot, column_family, flags) < 0) {
+    return 0;
+  }
+  return ToHandle(value.release());
+}
+
+// pinned_view into a reused handle: releases the previous pin and pins the
+// next value in this one call, and re-points view at it.
+jint Get(JNIEnv* env, jclass, jlong store, jlong pinned, jobject view,
+         jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
+         jlong snapshot, jint column_family, jint flags) {
+  return PinInto(env, store, FromHandle<PinnedValue>(pinned), view, key,
+                 key_buffer, key_off, key_len, snapshot, column_family, flags);
+}
+
 void Release(JNIEnv* env, jclass, jlong pinned, jobject view) {
   FromHandle<PinnedValue>(pinned)->Release();
   if (view != nullptr) PointViewAtNothing(env, view);
 }
 
 jboolean PinnedInCache(JNIEnv*, jclass, jlong pinned) {
-  const PinnedValue* value = FromHandle<PinnedValue>(pinned);
-  return value->holds_value() && value->pinned_in_cache() ? JNI_TRUE
-                                                          : JNI_FALSE;
+  return FromHandle<PinnedValue>(pinned)->pinned_in_cache() ? JNI_TRUE
+                                                            : JNI_FALSE;
 }
 
 // The fallback for a JDK whose views cannot be re-pointed: a new buffer.
@@ -146,9 +128,10 @@ void ReleaseBatch(JNIEnv* env, jclass, jlong batch, jobjectArray views) {
 
 // Batched pinned_view over MultiGet into a reused batch: releases the
 // previous pins, pins one value per key, shows value i in views[i] (or
-// nothing) and stores its size (or -1) in sizes[i]. REQUIRES (checked in
-// Java): views and sizes hold at least max(keys.length, previous count)
-// elements, views non-null.
+// nothing) and stores its size (or -1) in sizes[i]; then throws the call's
+// status (the core's batch rule), else a value of 2 GiB or more. REQUIRES
+// (checked in Java): views and sizes hold at least max(keys.length, previous
+// count) elements, views non-null.
 void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jobjectArray views,
               jintArray sizes, jobjectArray keys, jlong snapshot,
               jint column_family, jint flags) {
@@ -158,55 +141,36 @@ void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jobjectArray views,
     ThrowNullPointer(env, "keys is null");
     return;
   }
-  const jsize n = env->GetArrayLength(keys);
-  b->keys.resize(static_cast<size_t>(n));  // grows once to the largest batch
-  if (!CopyKeys(env, keys, 0, n, &b->key_bytes, b->keys.data())) return;
+  if (!CopyKeys(env, keys, &b->keys)) return;
   Status st = FromHandle<Store>(store)->MultiGetPinned(
-      ToReadOptions(snapshot, column_family, flags), static_cast<size_t>(n),
-      b->keys.data(), &b->values);
-  if (ThrowIfError(env, st)) return;
+      ToReadOptions(snapshot, column_family, flags), b->keys.size(),
+      b->keys.keys(), &b->values);
   const PinnedBatch& values = b->values;
-  Status error;  // the first per-key error other than NotFound
-  const jsize shown = static_cast<jsize>(std::max(previous, values.size()));
-  constexpr jsize kChunk = 32;
-  jint chunk_sizes[kChunk];
-  for (jsize begin = 0; begin < shown; begin += kChunk) {
-    const jsize m = std::min(kChunk, shown - begin);
-    for (jsize j = 0; j < m; ++j) {
-      const size_t i = static_cast<size_t>(begin + j);
-      LocalRef view(env, env->GetObjectArrayElement(views, begin + j));
-      Status st = i < values.size() ? values.status(i) : Status::NotFound();
-      if (st.ok() && !FitsJava(values.view(i).size())) st = TooLargeStatus();
-      if (st.ok()) {
-        PointView(env, view.get(), values.view(i).data(),
-                  values.view(i).size());
-        chunk_sizes[j] = static_cast<jint>(values.view(i).size());
-      } else {
-        PointViewAtNothing(env, view.get());
-        chunk_sizes[j] = kNotFound;
-        if (error.ok() && !st.IsNotFound()) error = st;
-      }
-    }
-    env->SetIntArrayRegion(sizes, begin, m, chunk_sizes);
-    if (env->ExceptionCheck()) return;
+  Status too_large;
+  for (size_t i = 0; i < std::max(previous, values.size()); ++i) {
+    LocalRef view(env,
+                  env->GetObjectArrayElement(views, static_cast<jsize>(i)));
+    const std::string_view v = values.view(i);
+    const bool shown = values.status(i).ok() && FitsJava(v.size());
+    if (values.status(i).ok() && !shown) too_large = TooLargeStatus();
+    const jint size = shown ? static_cast<jint>(v.size()) : kNotFound;
+    PointView(env, view.get(), shown ? v.data() : nullptr,
+              shown ? v.size() : 0);
+    env->SetIntArrayRegion(sizes, static_cast<jsize>(i), 1, &size);
   }
-  ThrowIfError(env, error);
+  ThrowIfError(env, st.ok() ? too_large : st);
 }
 
+// Java checks index; a negative one becomes huge here, past size().
 jobject BatchViewOf(JNIEnv* env, jclass, jlong batch, jint index) {
-  const PinnedBatch& values = FromHandle<Batch>(batch)->values;
-  const size_t i = static_cast<size_t>(index);
-  if (index < 0 || i >= values.size() || !values.status(i).ok()) {
-    return NewView(env, nullptr, 0);
-  }
-  return NewView(env, values.view(i).data(), values.view(i).size());
+  const std::string_view v =
+      FromHandle<Batch>(batch)->values.view(static_cast<size_t>(index));
+  return NewView(env, v.data(), v.size());
 }
 
 jboolean BatchPinnedInCache(JNIEnv*, jclass, jlong batch, jint index) {
-  const PinnedBatch& values = FromHandle<Batch>(batch)->values;
-  const size_t i = static_cast<size_t>(index);
-  return index >= 0 && i < values.size() && values.status(i).ok() &&
-                 values.pinned_in_cache(i)
+  return FromHandle<Batch>(batch)->values.pinned_in_cache(
+             static_cast<size_t>(index))
              ? JNI_TRUE
              : JNI_FALSE;
 }

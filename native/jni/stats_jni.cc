@@ -3,7 +3,9 @@
 // io.pinget.NativeStats: this thread's copy counters (copy_stats.h), and
 // io.pinget.Diagnostics: the empty call that the jni_nop benchmark row times.
 
-#include "jni_util.h"
+#include <string>
+
+#include "jni_args.h"
 
 namespace pinget {
 namespace jni {
@@ -16,7 +18,7 @@ void Get(JNIEnv* env, jclass, jlongArray out) {
                           static_cast<jlong>(stats.value_bytes_copied),
                           static_cast<jlong>(stats.key_copies),
                           static_cast<jlong>(stats.allocations)};
-  if (out == nullptr || env->GetArrayLength(out) < 4) {
+  if (out == nullptr || env->GetArrayLength(out) < 4) {  // Java checked
     ThrowIllegalArgument(env, "out must hold 4 longs");
     return;
   }
@@ -28,6 +30,22 @@ void Reset(JNIEnv*, jclass) { ResetCopyStats(); }
 // jni_nop: one JNI crossing and nothing else. No copy, no allocation.
 jint JniNop(JNIEnv*, jclass) { return 0; }
 
+// The native side of the tables Java keeps in step with it, for a test:
+// "<status code names in order>|<flag bits>".
+jstring Constants(JNIEnv* env, jclass) {
+  std::string s;
+  for (int c = 0; c <= static_cast<int>(Status::Code::kUnknown); ++c) {
+    s += StatusCodeName(static_cast<Status::Code>(c)) + std::string(",");
+  }
+  s += "|fill_cache=" + std::to_string(kFillCache) +
+       ",verify_checksums=" + std::to_string(kVerifyChecksums) +
+       ",sync=" + std::to_string(kSync) +
+       ",disable_wal=" + std::to_string(kDisableWal) +
+       ",create_if_missing=" + std::to_string(kCreateIfMissing) +
+       ",error_if_exists=" + std::to_string(kErrorIfExists);
+  return env->NewStringUTF(s.c_str());
+}
+
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("get", "([J)V", Get),
     PINGET_NATIVE("reset", "()V", Reset),
@@ -35,6 +53,7 @@ const JNINativeMethod kMethods[] = {
 
 const JNINativeMethod kDiagnosticsMethods[] = {
     PINGET_NATIVE("jniNop", "()I", JniNop),
+    PINGET_NATIVE("constants", "()Ljava/lang/String;", Constants),
 };
 
 }  // namespace

@@ -1,23 +1,23 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
 // io.pinget.NativeStore: opening (or borrowing), closing, snapshots and
-// maintenance.
-// A Java Store owns one pinget::Store: close() calls Store::Close() (safe
-// while other threads are in calls), and the object itself is deleted only by
-// the Java Cleaner, once no thread can be inside a call on it.
+// maintenance. close() is Store::Close() (safe while calls run); only the
+// Java Cleaner deletes the pinget::Store, once no call can be inside it.
 
 #include <string>
 #include <vector>
 
-#include "jni_util.h"
+#include "jni_args.h"
 
 namespace pinget {
 namespace jni {
 namespace {
 
-// Options::create_if_missing and error_if_exists, as NativeStore packs them.
-constexpr jint kCreateIfMissing = 1;
-constexpr jint kErrorIfExists = 2;
+// The handle of what a call made, or 0 with the call's error thrown.
+template <typename T>
+jlong HandleOf(JNIEnv* env, const Status& made, std::unique_ptr<T>* object) {
+  return ThrowIfError(env, made) ? 0 : ToHandle(object->release());
+}
 
 bool ToString(JNIEnv* env, jbyteArray bytes, std::string* out) {
   if (bytes == nullptr) {
@@ -33,10 +33,6 @@ bool ToString(JNIEnv* env, jbyteArray bytes, std::string* out) {
 jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
            jlong block_cache_bytes, jlong block_size, jlong write_buffer_bytes,
            jint compression, jobjectArray column_families) {
-  if (block_cache_bytes < 0 || block_size < 0 || write_buffer_bytes < 0) {
-    ThrowIllegalArgument(env, "sizes must not be negative");
-    return 0;
-  }
   std::string p;
   if (!ToString(env, path, &p)) return 0;
   Options options;
@@ -56,8 +52,7 @@ jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
     }
   }
   std::unique_ptr<Store> store;
-  if (ThrowIfError(env, Store::Open(p, options, &store))) return 0;
-  return ToHandle(store.release());
+  return HandleOf(env, Store::Open(p, options, &store), &store);
 }
 
 // Handles are RocksJava's native pointers (RocksObject.getNativeHandle()),
@@ -67,29 +62,25 @@ jlong Borrow(JNIEnv* env, jclass, jlong db, jlongArray column_families) {
     ThrowNullPointer(env, "column families are null");
     return 0;
   }
-  const jsize n = env->GetArrayLength(column_families);
-  std::vector<jlong> handles(static_cast<size_t>(n));
-  env->GetLongArrayRegion(column_families, 0, n, handles.data());
-  std::vector<rocksdb::ColumnFamilyHandle*> families;
-  for (jlong h : handles) {
-    families.push_back(FromHandle<rocksdb::ColumnFamilyHandle>(h));
+  std::vector<rocksdb::ColumnFamilyHandle*> families(
+      static_cast<size_t>(env->GetArrayLength(column_families)));
+  for (size_t i = 0; i < families.size(); ++i) {
+    jlong h = 0;
+    env->GetLongArrayRegion(column_families, static_cast<jsize>(i), 1, &h);
+    families[i] = FromHandle<rocksdb::ColumnFamilyHandle>(h);
   }
   std::unique_ptr<Store> store;
-  if (ThrowIfError(
-          env, Store::Borrow(FromHandle<rocksdb::DB>(db), families, &store))) {
-    return 0;
-  }
-  return ToHandle(store.release());
+  return HandleOf(env,
+                  Store::Borrow(FromHandle<rocksdb::DB>(db), families, &store),
+                  &store);
 }
 
 jlong BorrowSnapshot(JNIEnv* env, jclass, jlong store, jlong snapshot) {
   std::unique_ptr<Snapshot> borrowed;
-  if (ThrowIfError(
-          env, FromHandle<Store>(store)->BorrowSnapshot(
-                   FromHandle<const rocksdb::Snapshot>(snapshot), &borrowed))) {
-    return 0;
-  }
-  return ToHandle(borrowed.release());
+  return HandleOf(env,
+                  FromHandle<Store>(store)->BorrowSnapshot(
+                      FromHandle<const rocksdb::Snapshot>(snapshot), &borrowed),
+                  &borrowed);
 }
 
 void Close(JNIEnv* env, jclass, jlong store) {
@@ -98,10 +89,6 @@ void Close(JNIEnv* env, jclass, jlong store) {
 
 // Called by the Cleaner when the Java Store is unreachable.
 void Free(JNIEnv*, jclass, jlong store) { delete FromHandle<Store>(store); }
-
-jboolean IsClosed(JNIEnv*, jclass, jlong store) {
-  return FromHandle<Store>(store)->closed() ? JNI_TRUE : JNI_FALSE;
-}
 
 jint ColumnFamilyId(JNIEnv* env, jclass, jlong store, jbyteArray name) {
   std::string n;
@@ -124,10 +111,8 @@ jstring Property(JNIEnv* env, jclass, jlong store, jint column_family,
 
 jlong NewSnapshot(JNIEnv* env, jclass, jlong store) {
   std::unique_ptr<Snapshot> snapshot;
-  if (ThrowIfError(env, FromHandle<Store>(store)->GetSnapshot(&snapshot))) {
-    return 0;
-  }
-  return ToHandle(snapshot.release());
+  return HandleOf(env, FromHandle<Store>(store)->GetSnapshot(&snapshot),
+                  &snapshot);
 }
 
 // Called once, when no read can be using the snapshot (Java counts users).
@@ -155,7 +140,6 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("borrowSnapshot", "(JJ)J", BorrowSnapshot),
     PINGET_NATIVE("close", "(J)V", Close),
     PINGET_NATIVE("free", "(J)V", Free),
-    PINGET_NATIVE("isClosed", "(J)Z", IsClosed),
     PINGET_NATIVE("columnFamilyId", "(J[B)I", ColumnFamilyId),
     PINGET_NATIVE("property", "(JI[B)Ljava/lang/String;", Property),
     PINGET_NATIVE("newSnapshot", "(J)J", NewSnapshot),

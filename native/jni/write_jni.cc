@@ -4,7 +4,7 @@
 // from byte[] are copied out of the Java heap before RocksDB is called, so no
 // critical region spans a write that may stall.
 
-#include "jni_util.h"
+#include "jni_args.h"
 
 namespace pinget {
 namespace jni {
@@ -15,9 +15,8 @@ void Put(JNIEnv* env, jclass, jlong store, jint write_flags, jint column_family,
          jbyteArray value, jobject value_buffer, jint value_off,
          jint value_len) {
   BytesArg k, v;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return;
-  if (!v.Init(env, value, value_buffer, value_off, value_len,
-              /*count_as_key=*/false)) {
+  if (!InitKey(env, &k, key, key_buffer, key_off, key_len) ||
+      !InitValue(env, &v, value, value_buffer, value_off, value_len)) {
     return;
   }
   ThrowIfError(
@@ -53,9 +52,8 @@ void BatchPut(JNIEnv* env, jclass, jlong batch, jint column_family,
               jbyteArray value, jobject value_buffer, jint value_off,
               jint value_len) {
   BytesArg k, v;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return;
-  if (!v.Init(env, value, value_buffer, value_off, value_len,
-              /*count_as_key=*/false)) {
+  if (!InitKey(env, &k, key, key_buffer, key_off, key_len) ||
+      !InitValue(env, &v, value, value_buffer, value_off, value_len)) {
     return;
   }
   FromHandle<WriteBatch>(batch)->Put(static_cast<uint32_t>(column_family),

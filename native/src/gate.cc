@@ -1,9 +1,9 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 
+#include "gate.h"
+
 #include <chrono>
 #include <thread>
-
-#include "engine.h"
 
 namespace pinget {
 namespace internal {

@@ -7,25 +7,36 @@
 #include <rocksdb/db.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include "checks.h"
+#include "convert.h"
 #include "engine.h"
+#include "gate.h"
 #include "pinget/copy_stats.h"
 #include "pinget/store.h"
+#include "scratch.h"
 
 namespace pinget {
 
+using internal::CheckBuffer;
+using internal::CheckKey;
+using internal::CheckKeys;
+using internal::CheckNotNull;
 using internal::FromRocksDB;
-using internal::GateGuard;
 using internal::ToSlice;
+using internal::Trim;
+using internal::View;
 
 namespace {
 
 // RocksDB's MultiGet is called on chunks of this many keys, so that the key
-// and status arrays live on the stack.
+// and status arrays live on the stack and a chunk's pins go before the next.
 constexpr size_t kMultiGetChunk = 32;
 
 // Counts P for a value RocksDB just delivered into slice, whose self buffer
@@ -37,16 +48,14 @@ void CountRocksDBCopy(rocksdb::PinnableSlice& slice, size_t self_capacity) {
   if (slice.GetSelf()->capacity() != self_capacity) RecordAllocation();
 }
 
-// This thread's scratch PinnableSlices for the copying strategies, so that a
-// memtable hit (which RocksDB copies into the slice's own buffer) does not
-// allocate on every call. A lease holds them for one call; a nested call (a
-// visitor reading again on the same thread) leases fresh slices instead (1
-// allocation), so the outer call's value stays intact. Pins never outlive the
-// lease; a buffer that grew past kKeepBytes is freed after use.
+// This thread's scratch for the copying strategies: PinnableSlices (a
+// memtable hit is copied into a slice's own buffer) and a string
+// (GetStringVisit), so that warm calls do not allocate. A lease holds them for
+// one call; a nested call (a visitor reading again on the same thread) leases
+// fresh ones instead (1 allocation), so the outer call's value stays intact.
+// Pins never outlive the lease; buffers grown past kKeepBytes are freed.
 class ScratchLease {
  public:
-  static constexpr size_t kKeepBytes = size_t{1} << 20;
-
   // REQUIRES: 0 < n <= kMultiGetChunk.
   explicit ScratchLease(size_t n) : n_(n) {
     Shared& shared = ThisThread();
@@ -54,33 +63,38 @@ class ScratchLease {
       shared.busy = true;
       shared_ = &shared;
       slices_ = shared.slices;
+      text_ = &shared.text;
     } else {
-      owned_.reset(new rocksdb::PinnableSlice[n]);
+      owned_.reset(new Shared);
       RecordAllocation();
-      slices_ = owned_.get();
+      slices_ = owned_->slices;
+      text_ = &owned_->text;
     }
   }
   ~ScratchLease() {
     Done(n_);
+    text_->clear();
+    Trim(text_);
     if (shared_ != nullptr) shared_->busy = false;
   }
   ScratchLease(const ScratchLease&) = delete;
   ScratchLease& operator=(const ScratchLease&) = delete;
 
   rocksdb::PinnableSlice* slices() const { return slices_; }
+  std::string* text() const { return text_; }
 
   // Drops the pins of slices [0, n) and frees buffers grown past kKeepBytes.
   void Done(size_t n) {
     for (size_t i = 0; i < n; ++i) {
       slices_[i].Reset();
-      std::string* self = slices_[i].GetSelf();
-      if (self->capacity() > kKeepBytes) std::string().swap(*self);
+      Trim(slices_[i].GetSelf());
     }
   }
 
  private:
   struct Shared {
     rocksdb::PinnableSlice slices[kMultiGetChunk];
+    std::string text;
     bool busy = false;
   };
   static Shared& ThisThread() {
@@ -90,12 +104,45 @@ class ScratchLease {
 
   const size_t n_;
   Shared* shared_ = nullptr;
-  std::unique_ptr<rocksdb::PinnableSlice[]> owned_;
+  std::unique_ptr<Shared> owned_;
   rocksdb::PinnableSlice* slices_ = nullptr;
+  std::string* text_ = nullptr;
 };
 
-std::string_view View(const rocksdb::PinnableSlice& slice) {
-  return {slice.data(), slice.size()};
+// RocksDB's MultiGet over keys[0, count), kMultiGetChunk keys at a time.
+// slices_for(begin) gives the slices the chunk that starts at key begin is
+// read into; done(begin, n, statuses) then sees the chunk (a slice whose key
+// failed is Reset). Returns the first error other than NotFound, in key order.
+template <typename SlicesFor, typename Done>
+Status ChunkedMultiGet(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
+                       rocksdb::ColumnFamilyHandle* cf, size_t count,
+                       const std::string_view* keys, SlicesFor slices_for,
+                       Done done) {
+  rocksdb::Slice chunk_keys[kMultiGetChunk];
+  rocksdb::Status statuses[kMultiGetChunk];
+  size_t self_capacity[kMultiGetChunk];
+  Status first_error;
+  for (size_t begin = 0; begin < count; begin += kMultiGetChunk) {
+    const size_t n = std::min(kMultiGetChunk, count - begin);
+    rocksdb::PinnableSlice* slices = slices_for(begin);
+    for (size_t i = 0; i < n; ++i) {
+      chunk_keys[i] = ToSlice(keys[begin + i]);
+      self_capacity[i] = slices[i].GetSelf()->capacity();
+    }
+    db->MultiGet(ro, cf, n, chunk_keys, slices, statuses);
+    for (size_t i = 0; i < n; ++i) {
+      if (statuses[i].ok()) {
+        CountRocksDBCopy(slices[i], self_capacity[i]);
+      } else {
+        slices[i].Reset();
+        if (first_error.ok() && !statuses[i].IsNotFound()) {
+          first_error = FromRocksDB(statuses[i]);
+        }
+      }
+    }
+    done(begin, n, statuses);
+  }
+  return first_error;
 }
 
 // Copies what fits of value into buffer (the copy "+1" of buffer_copy): one
@@ -135,15 +182,95 @@ void MultiCopyOutVisit(void* context, size_t i, const Status& status,
   CopyOut(value, target->buffers[i].data, target->buffers[i].capacity);
 }
 
+// Whether a and b share a byte.
+bool Overlaps(std::string_view a, std::string_view b) {
+  const auto a0 = reinterpret_cast<uintptr_t>(a.data());
+  const auto b0 = reinterpret_cast<uintptr_t>(b.data());
+  return !a.empty() && !b.empty() && a0 < b0 + b.size() && b0 < a0 + a.size();
+}
+
+// The first failed buffer check of a batch, by index.
+Status CheckBuffers(size_t count, const Buffer* buffers) {
+  for (size_t i = 0; i < count; ++i) {
+    if (buffers[i].data == nullptr && buffers[i].capacity != 0) {
+      return Status::InvalidArgument("buffers[" + std::to_string(i) +
+                                     "] is null but its capacity is not 0");
+    }
+  }
+  return Status::OK();
+}
+
+// The read behind GetVisit and GetInto, once the call's checks passed: P
+// copies into a scratch PinnableSlice, then visit reads it in place.
+Status VisitValue(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
+                  rocksdb::ColumnFamilyHandle* cf, std::string_view key,
+                  ValueVisitor visit, void* context) {
+  ScratchLease scratch(1);
+  rocksdb::PinnableSlice* slice = scratch.slices();
+  const size_t self_capacity = slice->GetSelf()->capacity();
+  rocksdb::Status s = db->Get(ro, cf, ToSlice(key), slice);
+  if (!s.ok()) return FromRocksDB(s);
+  CountRocksDBCopy(*slice, self_capacity);
+  visit(context, View(*slice));
+  return Status::OK();
+}
+
+// The read behind MultiGetVisit and MultiGetInto, once the call's checks
+// passed: per key, P copies into a scratch slice, then visit reads it in
+// place; each chunk's pins are dropped before the next chunk is read.
+Status VisitValues(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
+                   rocksdb::ColumnFamilyHandle* cf, size_t count,
+                   const std::string_view* keys, BatchVisitor visit,
+                   void* context) {
+  if (count == 0) return Status::OK();
+  ScratchLease scratch(std::min(count, kMultiGetChunk));
+  rocksdb::PinnableSlice* slices = scratch.slices();
+  return ChunkedMultiGet(
+      db, ro, cf, count, keys, [&](size_t) { return slices; },
+      [&](size_t begin, size_t n, const rocksdb::Status* statuses) {
+        for (size_t i = 0; i < n; ++i) {
+          visit(context, begin + i, FromRocksDB(statuses[i]),
+                statuses[i].ok() ? View(slices[i]) : std::string_view());
+        }
+        scratch.Done(n);
+      });
+}
+
 }  // namespace
+
+// One read call's entry, the same for every strategy: holds the store's gate
+// for the call and RocksDB's options for it. Start reports, in the
+// contract's order (store.h), a closed store, then the first failed argument
+// check, then bad read options.
+class Store::Read {
+ public:
+  explicit Read(const Store& store) : store_(store), guard_(*store.gate_) {}
+  Read(const Read&) = delete;
+  Read& operator=(const Read&) = delete;
+
+  Status Start(const ReadOptions& options,
+               std::initializer_list<Status> arguments) {
+    Status st = internal::Admit(guard_, arguments);
+    if (!st.ok()) return st;
+    return store_.ResolveReadOptions(options, &ro_, &cf_);
+  }
+
+  rocksdb::DB* db() const { return store_.engine_->db.get(); }
+  const rocksdb::ReadOptions& ro() const { return ro_; }
+  rocksdb::ColumnFamilyHandle* cf() const { return cf_; }
+
+ private:
+  const Store& store_;
+  internal::GateGuard guard_;
+  rocksdb::ReadOptions ro_;
+  rocksdb::ColumnFamilyHandle* cf_ = nullptr;
+};
 
 Status Store::ResolveReadOptions(const ReadOptions& options,
                                  rocksdb::ReadOptions* ro,
                                  rocksdb::ColumnFamilyHandle** cf) const {
-  if (options.column_family >= engine_->families.size()) {
-    return Status::InvalidArgument("no column family with id " +
-                                   std::to_string(options.column_family));
-  }
+  Status st = engine_->CheckFamily(options.column_family);
+  if (!st.ok()) return st;
   *cf = engine_->families[options.column_family];
   // An unchecked block must not reach the shared cache: verified reads trust
   // what is cached.
@@ -163,17 +290,13 @@ Status Store::ResolveReadOptions(const ReadOptions& options,
 // memtable (copied straight into the string).
 Status Store::GetString(const ReadOptions& options, std::string_view key,
                         std::string* value) {
-  if (value == nullptr) return Status::InvalidArgument("value is null");
-  value->clear();
-  GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = internal::CheckKey(key);
-  rocksdb::ReadOptions ro;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;
-  if (st.ok()) st = ResolveReadOptions(options, &ro, &cf);
+  if (value != nullptr) value->clear();
+  Read read(*this);
+  Status st =
+      read.Start(options, {CheckKey(key), CheckNotNull(value, "value")});
   if (!st.ok()) return st;
   const size_t capacity = value->capacity();
-  rocksdb::Status s = engine_->db->Get(ro, cf, ToSlice(key), value);
+  rocksdb::Status s = read.db()->Get(read.ro(), read.cf(), ToSlice(key), value);
   if (!s.ok()) {
     value->clear();
     return FromRocksDB(s);
@@ -183,62 +306,76 @@ Status Store::GetString(const ReadOptions& options, std::string_view key,
   return Status::OK();
 }
 
-// P copies into a scratch PinnableSlice, then visit reads it in place. The
-// lease is declared after the guard, so the pin is dropped before the call
-// leaves the gate (and Close can release the database).
-Status Store::GetVisit(const ReadOptions& options, std::string_view key,
-                       ValueVisitor visit, void* context) {
-  if (visit == nullptr) return Status::InvalidArgument("visit is null");
-  GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = internal::CheckKey(key);
-  rocksdb::ReadOptions ro;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;
-  if (st.ok()) st = ResolveReadOptions(options, &ro, &cf);
+// string_copy into this thread's scratch string (GetString's 1 copy), then
+// visit reads it in place.
+Status Store::GetStringVisit(const ReadOptions& options, std::string_view key,
+                             ValueVisitor visit, void* context) {
+  Read read(*this);
+  Status st =
+      read.Start(options, {CheckKey(key), CheckNotNull(visit, "visit")});
   if (!st.ok()) return st;
   ScratchLease scratch(1);
-  rocksdb::PinnableSlice* slice = scratch.slices();
-  const size_t self_capacity = slice->GetSelf()->capacity();
-  rocksdb::Status s = engine_->db->Get(ro, cf, ToSlice(key), slice);
+  std::string* text = scratch.text();
+  const size_t capacity = text->capacity();
+  rocksdb::Status s = read.db()->Get(read.ro(), read.cf(), ToSlice(key), text);
   if (!s.ok()) return FromRocksDB(s);
-  CountRocksDBCopy(*slice, self_capacity);
-  visit(context, View(*slice));
+  RecordValueCopy(text->size());
+  if (text->capacity() != capacity) RecordAllocation();
+  visit(context, *text);
   return Status::OK();
 }
 
-// buffer_copy (and direct_copy): GetVisit (P copies) with CopyOut (1 copy into
-// the caller's buffer): P + 1 copies.
+// P copies into a scratch PinnableSlice, then visit reads it in place. The
+// read (and its pin) ends before the call leaves the gate, so Close can
+// release the database.
+Status Store::GetVisit(const ReadOptions& options, std::string_view key,
+                       ValueVisitor visit, void* context) {
+  Read read(*this);
+  Status st =
+      read.Start(options, {CheckKey(key), CheckNotNull(visit, "visit")});
+  if (!st.ok()) return st;
+  return VisitValue(read.db(), read.ro(), read.cf(), key, visit, context);
+}
+
+// buffer_copy (and direct_copy): GetVisit's read (P copies) with CopyOut (1
+// copy into the caller's buffer): P + 1 copies.
 Status Store::GetInto(const ReadOptions& options, std::string_view key,
                       char* buffer, size_t capacity, size_t* value_size) {
-  if (value_size == nullptr) {
-    return Status::InvalidArgument("value_size is null");
-  }
-  *value_size = 0;
-  if (buffer == nullptr && capacity != 0) {
-    return Status::InvalidArgument("buffer is null but capacity is not 0");
-  }
+  if (value_size != nullptr) *value_size = 0;
+  Read read(*this);
+  Status st = read.Start(
+      options, {CheckKey(key), CheckBuffer(buffer, capacity, "buffer"),
+                CheckNotNull(value_size, "value_size")});
+  if (!st.ok()) return st;
   CopyOutTarget target{buffer, capacity, value_size};
-  return GetVisit(options, key, &CopyOutVisit, &target);
+  return VisitValue(read.db(), read.ro(), read.cf(), key, &CopyOutVisit,
+                    &target);
 }
 
 // pinned_view: P copies. A block-cache value stays pinned in place until
 // value->Release() or the next GetPinned into the same object.
 Status Store::GetPinned(const ReadOptions& options, std::string_view key,
                         PinnedValue* value) {
-  if (value == nullptr) return Status::InvalidArgument("value is null");
-  value->Release();
-  GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = internal::CheckKey(key);
-  rocksdb::ReadOptions ro;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;
-  if (st.ok()) st = ResolveReadOptions(options, &ro, &cf);
+  // A key that lies in the bytes *value holds would go with its pin: it is
+  // copied first (one counted key copy).
+  std::string own_key;
+  if (value != nullptr && value->holds_value() &&
+      Overlaps(key, value->view())) {
+    own_key.assign(key);
+    key = own_key;
+    RecordKeyCopy();
+  }
+  if (value != nullptr) value->Release();
+  Read read(*this);
+  Status st =
+      read.Start(options, {CheckKey(key), CheckNotNull(value, "value")});
   if (!st.ok()) return st;
   // A reused handle already shares this engine: no refcount traffic.
   if (value->engine_ != engine_) value->engine_ = engine_;
   rocksdb::PinnableSlice& slice = value->slice_;
   const size_t self_capacity = slice.GetSelf()->capacity();
-  rocksdb::Status s = engine_->db->Get(ro, cf, ToSlice(key), &slice);
+  rocksdb::Status s =
+      read.db()->Get(read.ro(), read.cf(), ToSlice(key), &slice);
   if (!s.ok()) {
     slice.Reset();
     return FromRocksDB(s);
@@ -248,91 +385,48 @@ Status Store::GetPinned(const ReadOptions& options, std::string_view key,
   return Status::OK();
 }
 
-// Batched GetVisit: per key, P copies into a scratch slice, then visit reads
-// it in place. Each chunk's pins are dropped before the next chunk is read.
+// Batched GetVisit: VisitValues (P copies per key).
 Status Store::MultiGetVisit(const ReadOptions& options, size_t count,
                             const std::string_view* keys, BatchVisitor visit,
                             void* context) {
-  if (count == 0) return Status::OK();
-  if (keys == nullptr) return Status::InvalidArgument("keys is null");
-  if (visit == nullptr) return Status::InvalidArgument("visit is null");
-  for (size_t i = 0; i < count; ++i) {
-    Status st = internal::CheckKey(keys[i]);
-    if (!st.ok()) return st;
-  }
-  GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  rocksdb::ReadOptions ro;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;
-  Status st = ResolveReadOptions(options, &ro, &cf);
+  Read read(*this);
+  Status st = read.Start(
+      options, {CheckKeys(count, keys), CheckNotNull(visit, "visit")});
   if (!st.ok()) return st;
-
-  ScratchLease scratch(std::min(count, kMultiGetChunk));
-  rocksdb::PinnableSlice* slices = scratch.slices();
-  rocksdb::Slice chunk_keys[kMultiGetChunk];
-  rocksdb::Status chunk_statuses[kMultiGetChunk];
-  size_t self_capacity[kMultiGetChunk];
-  for (size_t begin = 0; begin < count; begin += kMultiGetChunk) {
-    const size_t n = std::min(kMultiGetChunk, count - begin);
-    for (size_t i = 0; i < n; ++i) {
-      chunk_keys[i] = ToSlice(keys[begin + i]);
-      self_capacity[i] = slices[i].GetSelf()->capacity();
-    }
-    engine_->db->MultiGet(ro, cf, n, chunk_keys, slices, chunk_statuses);
-    for (size_t i = 0; i < n; ++i) {
-      const Status key_status = FromRocksDB(chunk_statuses[i]);
-      if (key_status.ok()) {
-        CountRocksDBCopy(slices[i], self_capacity[i]);
-        visit(context, begin + i, key_status, View(slices[i]));
-      } else {
-        visit(context, begin + i, key_status, std::string_view());
-      }
-    }
-    scratch.Done(n);
-  }
-  return Status::OK();
+  return VisitValues(read.db(), read.ro(), read.cf(), count, keys, visit,
+                     context);
 }
 
-// Batched buffer_copy: MultiGetVisit (P copies per key) with CopyOut (1 copy
+// Batched buffer_copy: VisitValues (P copies per key) with CopyOut (1 copy
 // into buffers[i]): P + 1 copies per found key, as GetInto.
 Status Store::MultiGetInto(const ReadOptions& options, size_t count,
                            const std::string_view* keys, const Buffer* buffers,
                            size_t* value_sizes, Status* statuses) {
-  if (count == 0) return Status::OK();
-  if (keys == nullptr || buffers == nullptr || value_sizes == nullptr ||
-      statuses == nullptr) {
-    return Status::InvalidArgument("null array");
-  }
-  for (size_t i = 0; i < count; ++i) {
-    value_sizes[i] = 0;
-    Status st = internal::CheckKey(keys[i]);
-    if (st.ok() && buffers[i].data == nullptr && buffers[i].capacity != 0) {
-      st = Status::InvalidArgument("buffer is null but capacity is not 0");
-    }
-    if (!st.ok()) return st;
-  }
+  Read read(*this);
+  const bool arrays =
+      count == 0 ||
+      (buffers != nullptr && value_sizes != nullptr && statuses != nullptr);
+  Status st = read.Start(
+      options, {CheckKeys(count, keys),
+                arrays ? CheckBuffers(count, buffers)
+                       : Status::InvalidArgument(
+                             "buffers, value_sizes or statuses is null")});
+  if (!st.ok()) return st;
+  std::fill(value_sizes, value_sizes + count, 0);
   MultiCopyOutTarget target{buffers, value_sizes, statuses};
-  return MultiGetVisit(options, count, keys, &MultiCopyOutVisit, &target);
+  return VisitValues(read.db(), read.ro(), read.cf(), count, keys,
+                     &MultiCopyOutVisit, &target);
 }
 
 // Batched pinned_view: per key, P copies; the pins live in *values.
 Status Store::MultiGetPinned(const ReadOptions& options, size_t count,
                              const std::string_view* keys,
                              PinnedBatch* values) {
-  if (values == nullptr) return Status::InvalidArgument("values is null");
-  values->Release();
-  if (count == 0) return Status::OK();
-  if (keys == nullptr) return Status::InvalidArgument("keys is null");
-  for (size_t i = 0; i < count; ++i) {
-    Status st = internal::CheckKey(keys[i]);
-    if (!st.ok()) return st;
-  }
-  GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  rocksdb::ReadOptions ro;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;
-  Status st = ResolveReadOptions(options, &ro, &cf);
-  if (!st.ok()) return st;
+  if (values != nullptr) values->Release();
+  Read read(*this);
+  Status st = read.Start(
+      options, {CheckKeys(count, keys), CheckNotNull(values, "values")});
+  if (!st.ok() || count == 0) return st;
   if (values->engine_ != engine_) values->engine_ = engine_;
   if (values->slices_.size() < count) {
     // Grown once to the largest batch seen. Fresh slices rather than resize:
@@ -342,30 +436,17 @@ Status Store::MultiGetPinned(const ReadOptions& options, size_t count,
     values->slices_.swap(grown);
     values->statuses_.resize(count);
   }
-
   rocksdb::PinnableSlice* slices = values->slices_.data();
-  rocksdb::Slice chunk_keys[kMultiGetChunk];
-  rocksdb::Status chunk_statuses[kMultiGetChunk];
-  size_t self_capacity[kMultiGetChunk];
-  for (size_t begin = 0; begin < count; begin += kMultiGetChunk) {
-    const size_t n = std::min(kMultiGetChunk, count - begin);
-    for (size_t i = 0; i < n; ++i) {
-      chunk_keys[i] = ToSlice(keys[begin + i]);
-      self_capacity[i] = slices[begin + i].GetSelf()->capacity();
-    }
-    engine_->db->MultiGet(ro, cf, n, chunk_keys, slices + begin,
-                          chunk_statuses);
-    for (size_t i = 0; i < n; ++i) {
-      values->statuses_[begin + i] = FromRocksDB(chunk_statuses[i]);
-      if (chunk_statuses[i].ok()) {
-        CountRocksDBCopy(slices[begin + i], self_capacity[i]);
-      } else {
-        slices[begin + i].Reset();
-      }
-    }
-  }
+  st = ChunkedMultiGet(
+      read.db(), read.ro(), read.cf(), count, keys,
+      [&](size_t begin) { return slices + begin; },
+      [&](size_t begin, size_t n, const rocksdb::Status* statuses) {
+        for (size_t i = 0; i < n; ++i) {
+          values->statuses_[begin + i] = FromRocksDB(statuses[i]);
+        }
+      });
   values->size_ = count;
-  return Status::OK();
+  return st;
 }
 
 }  // namespace pinget

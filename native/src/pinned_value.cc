@@ -35,6 +35,20 @@ void PinnedValue::Release() {
   }
 }
 
+const Status& PinnedBatch::status(size_t i) const {
+  static const Status kNotRead = Status::NotFound();
+  return i < size_ ? statuses_[i] : kNotRead;
+}
+
+std::string_view PinnedBatch::view(size_t i) const {
+  if (!status(i).ok()) return {};
+  return {slices_[i].data(), slices_[i].size()};
+}
+
+bool PinnedBatch::pinned_in_cache(size_t i) const {
+  return status(i).ok() && slices_[i].IsPinned();
+}
+
 void PinnedBatch::Release() {
   for (size_t i = 0; i < size_; ++i) slices_[i].Reset();
   size_ = 0;

@@ -2,7 +2,9 @@
 
 #include "pinget/status.h"
 
-#include "engine.h"
+#include <string>
+
+#include "convert.h"
 
 namespace pinget {
 
@@ -40,33 +42,42 @@ std::string Status::ToString() const {
 }
 
 namespace internal {
+namespace {
+
+// s's text without the name RocksDB gives its code: empty_of_code is a status
+// of the same code without a message, whose text is just that name.
+std::string WithoutCodeName(const rocksdb::Status& s,
+                            const rocksdb::Status& empty_of_code) {
+  std::string text = s.ToString();
+  const std::string name = empty_of_code.ToString();
+  if (text.compare(0, name.size(), name) == 0) text.erase(0, name.size());
+  return text;
+}
+
+}  // namespace
 
 Status FromRocksDB(const rocksdb::Status& s) {
   using C = rocksdb::Status::Code;
+  using R = rocksdb::Status;
   switch (s.code()) {
     case C::kOk:
       return Status::OK();
     case C::kNotFound:
       return Status::NotFound();
     case C::kCorruption:
-      return Status::Corruption(s.ToString());
+      return Status::Corruption(WithoutCodeName(s, R::Corruption()));
     case C::kNotSupported:
-      return Status::NotSupported(s.ToString());
+      return Status::NotSupported(WithoutCodeName(s, R::NotSupported()));
     case C::kInvalidArgument:
-      return Status::InvalidArgument(s.ToString());
+      return Status::InvalidArgument(WithoutCodeName(s, R::InvalidArgument()));
     case C::kIOError:
-      return Status::IOError(s.ToString());
+      return Status::IOError(WithoutCodeName(s, R::IOError()));
     case C::kBusy:
-      return Status::Busy(s.ToString());
+      return Status::Busy(WithoutCodeName(s, R::Busy()));
     default:
+      // pinget has no code of its own for these: RocksDB's name for it stays.
       return Status::Unknown(s.ToString());
   }
-}
-
-Status CheckKey(std::string_view key) {
-  if (key.empty()) return Status::InvalidArgument("key is empty");
-  if (key.data() == nullptr) return Status::InvalidArgument("key is null");
-  return Status::OK();
 }
 
 }  // namespace internal

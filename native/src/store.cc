@@ -3,165 +3,47 @@
 
 #include "pinget/store.h"
 
-#include <rocksdb/cache.h>
-#include <rocksdb/convenience.h>
-#include <rocksdb/table.h>
+#include <rocksdb/db.h>
 #include <rocksdb/version.h>
 
-#include <algorithm>
 #include <utility>
 
+#include "checks.h"
+#include "convert.h"
 #include "engine.h"
-#include "rocksdb_compat.h"
+#include "gate.h"
 
 namespace pinget {
 
+using internal::Admit;
+using internal::CheckKey;
+using internal::CheckNotNull;
 using internal::Engine;
 using internal::FromRocksDB;
 using internal::GateGuard;
 using internal::ToSlice;
 
-namespace internal {
+Store::Store() : gate_(std::make_unique<internal::Gate>()) {}
 
-Engine::~Engine() { Close(); }
-
-Status Engine::Close() {
-  if (db == nullptr) return Status::OK();
-  if (!owned) {
-    static_cast<void>(db.release());
-    families.clear();
-    return Status::OK();
-  }
-  for (rocksdb::ColumnFamilyHandle* h : families) {
-    db->DestroyColumnFamilyHandle(h);
-  }
-  families.clear();
-  rocksdb::Status s = db->Close();
-  db.reset();
-  return FromRocksDB(s);
-}
-
-}  // namespace internal
+Store::~Store() { Close(); }
 
 namespace {
 
-Status ToRocksDBCompression(Compression c, rocksdb::CompressionType* out) {
-  switch (c) {
-    case Compression::kNone:
-      *out = rocksdb::kNoCompression;
-      return Status::OK();
-    case Compression::kSnappy:
-      *out = rocksdb::kSnappyCompression;
-      break;
-    case Compression::kLz4:
-      *out = rocksdb::kLZ4Compression;
-      break;
-    case Compression::kZstd:
-      *out = rocksdb::kZSTD;
-      break;
-    case Compression::kZlib:
-      *out = rocksdb::kZlibCompression;
-      break;
-    case Compression::kBzip2:
-      *out = rocksdb::kBZip2Compression;
-      break;
-    default:
-      return Status::InvalidArgument("unknown compression");
-  }
-  const std::vector<rocksdb::CompressionType> supported =
-      rocksdb::GetSupportedCompressions();
-  if (std::find(supported.begin(), supported.end(), *out) == supported.end()) {
-    return Status::NotSupported("this RocksDB build lacks the codec");
-  }
-  return Status::OK();
+rocksdb::WriteOptions ToRocksDB(const WriteOptions& o) {
+  rocksdb::WriteOptions w;
+  w.sync = o.sync;
+  w.disableWAL = o.disable_wal;
+  return w;
 }
 
-Status CheckOptions(const std::string& path, const Options& options) {
-  if (path.empty()) return Status::InvalidArgument("path is empty");
-  if (options.block_size == 0) {
-    return Status::InvalidArgument("block_size is 0");
-  }
-  if (options.write_buffer_bytes == 0) {
-    return Status::InvalidArgument("write_buffer_bytes is 0");
-  }
-  std::vector<std::string> names = options.column_families;
-  std::sort(names.begin(), names.end());
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (names[i].empty()) {
-      return Status::InvalidArgument("column family name is empty");
-    }
-    if (names[i] == rocksdb::kDefaultColumnFamilyName) {
-      return Status::InvalidArgument("\"default\" is always open; omit it");
-    }
-    if (i > 0 && names[i] == names[i - 1]) {
-      return Status::InvalidArgument("column family named twice: " + names[i]);
-    }
+Status CheckValue(std::string_view value) {
+  if (value.data() == nullptr && !value.empty()) {
+    return Status::InvalidArgument("value is null");
   }
   return Status::OK();
 }
 
 }  // namespace
-
-Store::Store() : gate_(std::make_unique<internal::Gate>()) {}
-
-Store::~Store() { Close(); }
-
-namespace internal {
-
-Status OpenEngine(const std::string& path, const Options& options,
-                  std::shared_ptr<Engine>* engine) {
-  Status st = CheckOptions(path, options);
-  if (!st.ok()) return st;
-
-  rocksdb::Options ro;
-  ro.create_if_missing = options.create_if_missing;
-  ro.error_if_exists = options.error_if_exists;
-  ro.create_missing_column_families = true;
-  ro.write_buffer_size = options.write_buffer_bytes;
-  st = ToRocksDBCompression(options.compression, &ro.compression);
-  if (!st.ok()) return st;
-  rocksdb::BlockBasedTableOptions table;
-  table.block_size = options.block_size;
-  if (options.block_cache_bytes == 0) {
-    table.no_block_cache = true;
-  } else {
-    table.block_cache = rocksdb::NewLRUCache(options.block_cache_bytes);
-  }
-  ro.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
-
-  // Families the caller names get ids 1, 2, ... in order; families that exist
-  // on disk but were not named are opened too (RocksDB requires it) and get
-  // the ids after them.
-  std::vector<std::string> names{rocksdb::kDefaultColumnFamilyName};
-  names.insert(names.end(), options.column_families.begin(),
-               options.column_families.end());
-  std::vector<std::string> existing;
-  if (rocksdb::DB::ListColumnFamilies(ro, path, &existing).ok()) {
-    for (const std::string& name : existing) {
-      if (std::find(names.begin(), names.end(), name) == names.end()) {
-        names.push_back(name);
-      }
-    }
-  }
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (const std::string& name : names) {
-    descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions(ro));
-  }
-
-  auto opened = std::make_shared<Engine>();
-  rocksdb::Status s = OpenDB(rocksdb::DBOptions(ro), path, descriptors,
-                             &opened->families, &opened->db);
-  if (!s.ok()) {
-    opened->families.clear();
-    opened->db = nullptr;
-    return FromRocksDB(s);
-  }
-  opened->family_names = std::move(names);
-  *engine = std::move(opened);
-  return Status::OK();
-}
-
-}  // namespace internal
 
 Status Store::Open(const std::string& path, const Options& options,
                    std::unique_ptr<Store>* store) {
@@ -170,9 +52,8 @@ Status Store::Open(const std::string& path, const Options& options,
   std::shared_ptr<Engine> engine;
   Status st = internal::OpenEngine(path, options, &engine);
   if (!st.ok()) return st;
-  std::unique_ptr<Store> opened(new Store());
-  opened->engine_ = std::move(engine);
-  *store = std::move(opened);
+  store->reset(new Store());
+  (*store)->engine_ = std::move(engine);
   return Status::OK();
 }
 
@@ -181,23 +62,11 @@ Status Store::Borrow(rocksdb::DB* db,
                      std::unique_ptr<Store>* store) {
   if (store == nullptr) return Status::InvalidArgument("store is null");
   store->reset();
-  if (db == nullptr) return Status::InvalidArgument("db is null");
-  auto engine = std::make_shared<Engine>();
-  engine->owned = false;
-  engine->db.reset(db);
-  engine->families.push_back(db->DefaultColumnFamily());
-  engine->family_names.push_back(rocksdb::kDefaultColumnFamilyName);
-  for (rocksdb::ColumnFamilyHandle* h : families) {
-    if (h == nullptr) {
-      engine->Close();
-      return Status::InvalidArgument("column family handle is null");
-    }
-    engine->families.push_back(h);
-    engine->family_names.push_back(h->GetName());
-  }
-  std::unique_ptr<Store> borrowed(new Store());
-  borrowed->engine_ = std::move(engine);
-  *store = std::move(borrowed);
+  std::shared_ptr<Engine> engine;
+  Status st = internal::BorrowEngine(db, families, &engine);
+  if (!st.ok()) return st;
+  store->reset(new Store());
+  (*store)->engine_ = std::move(engine);
   return Status::OK();
 }
 
@@ -214,9 +83,9 @@ Status Store::Close() {
 bool Store::closed() const { return gate_->closed(); }
 
 Status Store::ColumnFamilyId(std::string_view name, uint32_t* id) const {
-  if (id == nullptr) return Status::InvalidArgument("id is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
+  Status st = Admit(guard, {CheckNotNull(id, "id")});
+  if (!st.ok()) return st;
   const std::vector<std::string>& names = engine_->family_names;
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i] == name) {
@@ -227,35 +96,13 @@ Status Store::ColumnFamilyId(std::string_view name, uint32_t* id) const {
   return Status::NotFound();
 }
 
-namespace {
-
-rocksdb::WriteOptions ToRocksDB(const WriteOptions& o) {
-  rocksdb::WriteOptions w;
-  w.sync = o.sync;
-  w.disableWAL = o.disable_wal;
-  return w;
-}
-
-Status CheckFamily(const Engine& engine, uint32_t id) {
-  if (id >= engine.families.size()) {
-    return Status::InvalidArgument("no column family with id " +
-                                   std::to_string(id));
-  }
-  return Status::OK();
-}
-
-}  // namespace
-
 Status Store::Put(const WriteOptions& options, uint32_t column_family,
                   std::string_view key, std::string_view value) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = internal::CheckKey(key);
-  if (st.ok()) st = CheckFamily(*engine_, column_family);
+  Status st = Admit(guard, {CheckKey(key), CheckValue(value),
+                            internal::CheckWriteOptions(options)});
+  if (st.ok()) st = engine_->CheckFamily(column_family);  // inside the gate
   if (!st.ok()) return st;
-  if (value.data() == nullptr && !value.empty()) {
-    return Status::InvalidArgument("value is null");
-  }
   return FromRocksDB(engine_->db->Put(ToRocksDB(options),
                                       engine_->families[column_family],
                                       ToSlice(key), ToSlice(value)));
@@ -264,9 +111,9 @@ Status Store::Put(const WriteOptions& options, uint32_t column_family,
 Status Store::Delete(const WriteOptions& options, uint32_t column_family,
                      std::string_view key) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = internal::CheckKey(key);
-  if (st.ok()) st = CheckFamily(*engine_, column_family);
+  Status st =
+      Admit(guard, {CheckKey(key), internal::CheckWriteOptions(options)});
+  if (st.ok()) st = engine_->CheckFamily(column_family);
   if (!st.ok()) return st;
   return FromRocksDB(engine_->db->Delete(
       ToRocksDB(options), engine_->families[column_family], ToSlice(key)));
@@ -274,15 +121,16 @@ Status Store::Delete(const WriteOptions& options, uint32_t column_family,
 
 Status Store::Write(const WriteOptions& options, const WriteBatch& batch) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
+  Status st = Admit(guard, {internal::CheckWriteOptions(options)});
+  if (!st.ok()) return st;
   rocksdb::WriteBatch wb;
   for (const WriteBatch::Op& op : batch.ops_) {
     if (op.null_data) {
       return Status::InvalidArgument("batch holds a null key or value");
     }
     std::string_view key(batch.bytes_.data() + op.key_offset, op.key_size);
-    Status st = internal::CheckKey(key);
-    if (st.ok()) st = CheckFamily(*engine_, op.column_family);
+    st = CheckKey(key);
+    if (st.ok()) st = engine_->CheckFamily(op.column_family);
     if (!st.ok()) return st;
     rocksdb::ColumnFamilyHandle* cf = engine_->families[op.column_family];
     rocksdb::Status s;
@@ -300,8 +148,8 @@ Status Store::Write(const WriteOptions& options, const WriteBatch& batch) {
 
 Status Store::Flush(uint32_t column_family) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = CheckFamily(*engine_, column_family);
+  Status st = Admit(guard, {});
+  if (st.ok()) st = engine_->CheckFamily(column_family);
   if (!st.ok()) return st;
   rocksdb::FlushOptions fo;
   fo.wait = true;
@@ -310,8 +158,8 @@ Status Store::Flush(uint32_t column_family) {
 
 Status Store::Compact(uint32_t column_family) {
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = CheckFamily(*engine_, column_family);
+  Status st = Admit(guard, {});
+  if (st.ok()) st = engine_->CheckFamily(column_family);
   if (!st.ok()) return st;
   rocksdb::CompactRangeOptions co;
   co.bottommost_level_compaction =
@@ -321,9 +169,9 @@ Status Store::Compact(uint32_t column_family) {
 }
 
 Status Store::GetSnapshot(std::unique_ptr<Snapshot>* snapshot) {
-  if (snapshot == nullptr) return Status::InvalidArgument("snapshot is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
+  Status st = Admit(guard, {CheckNotNull(snapshot, "snapshot")});
+  if (!st.ok()) return st;
   std::unique_ptr<Snapshot> snap(new Snapshot());
   snap->engine_ = engine_;
   snap->snapshot_ = engine_->db->GetSnapshot();
@@ -333,10 +181,10 @@ Status Store::GetSnapshot(std::unique_ptr<Snapshot>* snapshot) {
 
 Status Store::BorrowSnapshot(const rocksdb::Snapshot* snapshot,
                              std::unique_ptr<Snapshot>* out) {
-  if (out == nullptr) return Status::InvalidArgument("snapshot out is null");
-  if (snapshot == nullptr) return Status::InvalidArgument("snapshot is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
+  Status st = Admit(
+      guard, {CheckNotNull(snapshot, "snapshot"), CheckNotNull(out, "out")});
+  if (!st.ok()) return st;
   std::unique_ptr<Snapshot> snap(new Snapshot());
   snap->engine_ = engine_;
   snap->snapshot_ = snapshot;
@@ -353,10 +201,9 @@ Snapshot::~Snapshot() {
 
 Status Store::GetProperty(uint32_t column_family, std::string_view property,
                           std::string* value) {
-  if (value == nullptr) return Status::InvalidArgument("value is null");
   GateGuard guard(*gate_);
-  if (!guard.entered()) return internal::ClosedStatus();
-  Status st = CheckFamily(*engine_, column_family);
+  Status st = Admit(guard, {CheckNotNull(value, "value")});
+  if (st.ok()) st = engine_->CheckFamily(column_family);
   if (!st.ok()) return st;
   if (!engine_->db->GetProperty(engine_->families[column_family],
                                 ToSlice(property), value)) {

@@ -1,6 +1,10 @@
-# ctest's consumer_check: install pinget into a temporary prefix, then build and
-# run test/consumer against it with find_package, and compile it once more with
-# the flags pkg-config gives for pinget.pc.
+# ctest's consumer checks: install pinget into a temporary prefix, then build
+# and run test/consumer against it with find_package, and compile it once more
+# with the flags pkg-config gives for pinget.pc.
+#   -DPINGET_BINARY_DIR=DIR   install that (static) build tree
+#   -DPINGET_SOURCE_DIR=DIR   or configure and build a shared pinget from DIR
+#                             first (BUILD_SHARED_LIBS), and check that it
+#                             exports pinget's API and nothing of RocksDB
 file(REMOVE_RECURSE ${WORK_DIR})
 set(PREFIX ${WORK_DIR}/prefix)
 
@@ -12,7 +16,39 @@ function(run)
   endif()
 endfunction()
 
+if(PINGET_SOURCE_DIR)
+  set(PINGET_BINARY_DIR ${WORK_DIR}/pinget)
+  run(${CMAKE_COMMAND} -S ${PINGET_SOURCE_DIR} -B ${PINGET_BINARY_DIR}
+      -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON
+      -DPINGET_BUILD_TESTS=OFF -DPINGET_BUILD_BENCHMARKS=OFF
+      -DPINGET_INSTALL=ON -DPINGET_ROCKSDB=${PINGET_ROCKSDB}
+      -DPINGET_ENGINE_C_COMPILER=${PINGET_ENGINE_C_COMPILER}
+      -DPINGET_ENGINE_CXX_COMPILER=${PINGET_ENGINE_CXX_COMPILER})
+  run(${CMAKE_COMMAND} --build ${PINGET_BINARY_DIR})
+endif()
+
 run(${CMAKE_COMMAND} --install ${PINGET_BINARY_DIR} --prefix ${PREFIX})
+
+if(PINGET_SOURCE_DIR)
+  file(GLOB libs ${PREFIX}/lib*/libpinget.so)
+  if(NOT libs)
+    message(FATAL_ERROR "consumer check: no libpinget.so in ${PREFIX}")
+  endif()
+  execute_process(COMMAND nm -D -C --defined-only ${libs}
+                  OUTPUT_VARIABLE exported RESULT_VARIABLE rc)
+  string(FIND "${exported}" "pinget::Store::Open" store_open)
+  # A defined symbol whose name is RocksDB's ("<address> T rocksdb::...").
+  string(REGEX MATCH "[0-9a-f]+ [A-Za-z] rocksdb::[^\n]*" rocksdb "${exported}")
+  if(NOT rc EQUAL 0 OR store_open EQUAL -1)
+    message(FATAL_ERROR "consumer check: libpinget.so does not export "
+                        "pinget::Store::Open")
+  endif()
+  if(PINGET_ROCKSDB STREQUAL "bundled" AND rocksdb)
+    message(FATAL_ERROR "consumer check: libpinget.so exports RocksDB's "
+                        "symbols: ${rocksdb}")
+  endif()
+endif()
+
 run(${CMAKE_COMMAND} -S ${PINGET_CONSUMER_SOURCE} -B ${WORK_DIR}/build
     -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${PREFIX})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
@@ -29,7 +65,13 @@ if(PKG_CONFIG)
     message(FATAL_ERROR "consumer check: pkg-config does not know pinget")
   endif()
   separate_arguments(flags UNIX_COMMAND "${flags}")
-  run(c++ -std=c++17 ${PINGET_CONSUMER_SOURCE}/main.cc ${flags}
+  set(rpath "")
+  if(PINGET_SOURCE_DIR)
+    file(GLOB libdirs LIST_DIRECTORIES true ${PREFIX}/lib*)
+    list(GET libdirs 0 libdir)
+    set(rpath -Wl,-rpath,${libdir})
+  endif()
+  run(c++ -std=c++17 ${PINGET_CONSUMER_SOURCE}/main.cc ${flags} ${rpath}
       -o ${WORK_DIR}/consumer_pc)
   file(REMOVE_RECURSE ${WORK_DIR}/db)
   run(${WORK_DIR}/consumer_pc ${WORK_DIR}/db)

@@ -174,18 +174,38 @@ void CheckVerifiedReads(Store* store, const std::set<uint32_t>& hit,
   std::vector<std::string> space(kKeys, std::string(kValueSize, '\0'));
   std::vector<Buffer> buffers;
   for (std::string& b : space) buffers.push_back({b.data(), b.size()});
+  // The batch rule (store.h): every key is read and reported, then the call
+  // returns the first per-key error in key order.
+  Status::Code first_error = Status::Code::kOk;
+  for (Status::Code c : *codes) {
+    if (c != Status::Code::kOk && c != Status::Code::kNotFound) {
+      first_error = c;
+      break;
+    }
+  }
   std::vector<size_t> sizes(kKeys);
   std::vector<Status> statuses(kKeys);
-  ASSERT_OK(store->MultiGetInto(verified, kKeys, views.data(), buffers.data(),
-                                sizes.data(), statuses.data()));
+  Status st = store->MultiGetInto(verified, kKeys, views.data(), buffers.data(),
+                                  sizes.data(), statuses.data());
+  EXPECT_EQ(st.code(), first_error) << st;
+  EXPECT_EQ(st.ToString().find("Corruption: Corruption"), std::string::npos)
+      << "the code is named once: " << st;
   PinnedBatch batch;
-  ASSERT_OK(store->MultiGetPinned(verified, kKeys, views.data(), &batch));
+  st = store->MultiGetPinned(verified, kKeys, views.data(), &batch);
+  EXPECT_EQ(st.code(), first_error) << st;
   ASSERT_EQ(batch.size(), kKeys);
+  Visits visits;
+  st = store->MultiGetVisit(verified, kKeys, views.data(), &RecordBatchVisit,
+                            &visits);
+  EXPECT_EQ(st.code(), first_error) << st;
+  ASSERT_EQ(visits.indexes.size(), kKeys) << "every key is visited";
   for (uint32_t i = 0; i < kKeys; ++i) {
     SCOPED_TRACE(keys[i]);
     EXPECT_EQ(statuses[i].code(), (*codes)[i]) << "MultiGetInto of all keys";
     EXPECT_EQ(batch.status(i).code(), (*codes)[i])
         << "MultiGetPinned of all keys";
+    EXPECT_EQ(visits.indexes[i], i);
+    EXPECT_EQ(visits.statuses[i].code(), (*codes)[i]) << "MultiGetVisit";
     if (statuses[i].ok()) {
       EXPECT_EQ(sizes[i], kValueSize);
       EXPECT_TRUE(space[i] == CorruptValue(i)) << "OK with wrong bytes";

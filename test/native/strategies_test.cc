@@ -586,9 +586,10 @@ TEST_F(StrategiesTest, VisitRejectsClosedStoreAndBadArguments) {
           .IsClosed());
   EXPECT_TRUE(visits.values.empty());
   EXPECT_TRUE(visits.indexes.empty());
-  // An empty batch reads nothing, closed or not.
-  EXPECT_OK(store_->MultiGetVisit(ReadOptions(), 0, keys, &RecordBatchVisit,
-                                  &visits));
+  // An empty batch is checked as a batch of 1 is: closed first.
+  EXPECT_TRUE(
+      store_->MultiGetVisit(ReadOptions(), 0, keys, &RecordBatchVisit, &visits)
+          .IsClosed());
 }
 
 // The visitor reads RocksDB's own block-cache memory while it is held, and

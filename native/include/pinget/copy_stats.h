@@ -18,6 +18,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pinget/export.h"
+
 namespace pinget {
 
 struct CopyStats {
@@ -28,14 +30,14 @@ struct CopyStats {
 };
 
 // This thread's counters since its start or its last ResetCopyStats().
-CopyStats GetCopyStats();
-void ResetCopyStats();
+PINGET_EXPORT CopyStats GetCopyStats();
+PINGET_EXPORT void ResetCopyStats();
 
 // For code that copies on pinget's behalf (the JNI layer, a C++ caller that
 // wants its own copies in the totals). Each call counts on this thread.
-void RecordValueCopy(size_t bytes);
-void RecordKeyCopy();
-void RecordAllocation();
+PINGET_EXPORT void RecordValueCopy(size_t bytes);
+PINGET_EXPORT void RecordKeyCopy();
+PINGET_EXPORT void RecordAllocation();
 
 }  // namespace pinget
 

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pinget/export.h"
 #include "pinget/status.h"
 
 namespace pinget {
@@ -26,7 +27,7 @@ class Engine;
 //
 // Reusable: Store::GetPinned releases the previous pin and pins the next value
 // in the same call, without allocating. Not thread-safe: one thread at a time.
-class PinnedValue {
+class PINGET_EXPORT PinnedValue {
  public:
   PinnedValue() = default;
   ~PinnedValue() = default;
@@ -46,8 +47,9 @@ class PinnedValue {
   bool holds_value() const { return held_; }
 
   // True if the bytes are RocksDB's own block-cache memory (P = 0); false if
-  // RocksDB copied them into this object (memtable hit, P = 1).
-  bool pinned_in_cache() const { return slice_.IsPinned(); }
+  // RocksDB copied them into this object (memtable hit, P = 1) or nothing is
+  // held.
+  bool pinned_in_cache() const { return held_ && slice_.IsPinned(); }
 
   // Drops the pin (idempotent). While the store is open, keeps the reference
   // to the database so that the next GetPinned from the same store does not
@@ -66,7 +68,7 @@ class PinnedValue {
 };
 
 // A reusable set of pinned values for Store::MultiGetPinned. Not thread-safe.
-class PinnedBatch {
+class PINGET_EXPORT PinnedBatch {
  public:
   PinnedBatch() = default;
   PinnedBatch(const PinnedBatch&) = delete;
@@ -74,13 +76,13 @@ class PinnedBatch {
 
   // Number of keys of the last MultiGetPinned (0 after Release()).
   size_t size() const { return size_; }
-  // REQUIRES: i < size(). Valid until Release(), the next MultiGetPinned into
-  // this batch, or its destruction.
-  const Status& status(size_t i) const { return statuses_[i]; }
-  std::string_view view(size_t i) const {
-    return {slices_[i].data(), slices_[i].size()};
-  }
-  bool pinned_in_cache(size_t i) const { return slices_[i].IsPinned(); }
+  // Key i's status, its value's bytes (empty unless status(i) is OK) and
+  // whether they are RocksDB's block-cache memory (P = 0). Any i is allowed:
+  // past size(), NotFound, empty and false. Valid until Release(), the next
+  // MultiGetPinned into this batch, or its destruction.
+  const Status& status(size_t i) const;
+  std::string_view view(size_t i) const;
+  bool pinned_in_cache(size_t i) const;
 
   // Drops every pin (idempotent).
   void Release();

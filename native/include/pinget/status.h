@@ -10,9 +10,11 @@
 #include <string_view>
 #include <utility>
 
+#include "pinget/export.h"
+
 namespace pinget {
 
-class Status {
+class PINGET_EXPORT Status {
  public:
   enum class Code : int {
     kOk = 0,
@@ -73,7 +75,7 @@ class Status {
 };
 
 // The name of a code ("OK", "NotFound", "InvalidArgument", ...).
-const char* StatusCodeName(Status::Code code);
+PINGET_EXPORT const char* StatusCodeName(Status::Code code);
 
 }  // namespace pinget
 

@@ -7,6 +7,7 @@
 // The get strategies (DESIGN.md tokens; P = 1 if RocksDB copied the value into
 // a PinnableSlice, i.e. not block-cache resident, else 0):
 //   string_copy  GetString       1 copy into a std::string
+//                GetStringVisit  the same copy, into this thread's scratch
 //   buffer_copy  GetInto         P + 1 copies into the caller's buffer
 //   (direct_copy is buffer_copy into a Java direct ByteBuffer: same C++ call)
 //   pinned_view  GetPinned       P copies; the caller reads pinned memory
@@ -14,8 +15,19 @@
 //                                value and counts the copies it makes
 //   (pinnable_copy is GetVisit with a visitor that copies into a new Java
 //   byte[]: P + 1 copies, 1 allocation)
-// Keys are never copied. An empty key, or a null pointer with a non-zero
-// size, is InvalidArgument.
+// Keys are never copied.
+//
+// The contract every method keeps (docs/design.md, "Errors"):
+// - Checks come in one order: a closed store first (Closed), then the
+//   arguments in the order of the signature (keys, buffers, out-parameters,
+//   callbacks), then the read or write options (column family, snapshot):
+//   each failure an InvalidArgument that names the argument. A batch of 0
+//   keys gets every check a batch of 1 gets, then reads nothing.
+// - Not found is Status::NotFound(), never a sentinel.
+// - A batched call reads every key of the batch and reports each key's status
+//   (statuses[i], or the visitor's status); it then returns the first per-key
+//   error other than NotFound, in key order, or OK. A failure of the checks
+//   above returns before any key is read.
 
 #ifndef PINGET_STORE_H_
 #define PINGET_STORE_H_
@@ -27,6 +39,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pinget/export.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
 #include "pinget/status.h"
@@ -47,7 +60,7 @@ class Gate;
 
 // A consistent read view. Keeps its database open (as a PinnedValue does)
 // until destroyed. Thread-safe.
-class Snapshot {
+class PINGET_EXPORT Snapshot {
  public:
   ~Snapshot();
   Snapshot(const Snapshot&) = delete;
@@ -77,7 +90,7 @@ using ValueVisitor = void (*)(void* context, std::string_view value);
 using BatchVisitor = void (*)(void* context, size_t index, const Status& status,
                               std::string_view value);
 
-class Store {
+class PINGET_EXPORT Store {
  public:
   // Opens (or creates, per options) the database at path.
   static Status Open(const std::string& path, const Options& options,
@@ -140,6 +153,14 @@ class Store {
   Status GetString(const ReadOptions& options, std::string_view key,
                    std::string* value);
 
+  // string_copy for a caller that copies the string again (the JNI layer):
+  // GetString into this thread's scratch std::string (1 copy; no allocation
+  // once it has held a value that large, up to 1 MiB: a larger buffer is
+  // freed after the call), then visit(context, value) while it is held.
+  // visit is called only when the status is OK. REQUIRES: as GetVisit.
+  Status GetStringVisit(const ReadOptions& options, std::string_view key,
+                        ValueVisitor visit, void* context);
+
   // buffer_copy: copies min(size, capacity) bytes of the value into buffer and
   // sets *value_size to the value's full size, so a too-small buffer is
   // detected by *value_size > capacity. Nothing at or past buffer + capacity
@@ -150,8 +171,9 @@ class Store {
                  size_t capacity, size_t* value_size);
 
   // pinned_view: releases what *value held, then pins the value for key. P
-  // copies, no allocation. On any non-OK status *value holds nothing.
-  // REQUIRES: key does not point into *value's bytes (released first).
+  // copies, no allocation. On any non-OK status *value holds nothing. A key
+  // that points into *value's own bytes is copied before they are released
+  // (one counted key copy).
   Status GetPinned(const ReadOptions& options, std::string_view key,
                    PinnedValue* value);
 
@@ -169,25 +191,26 @@ class Store {
                   ValueVisitor visit, void* context);
 
   // Batched buffer_copy over RocksDB's MultiGet: for each i, as GetInto with
-  // buffers[i], value_sizes[i] and statuses[i]. The returned status is not OK
-  // only when no key was read (closed store, bad arguments).
+  // buffers[i], value_sizes[i] and statuses[i] (value_sizes[i] is 0 unless
+  // statuses[i] is OK). Returns as every batched call does (above).
   Status MultiGetInto(const ReadOptions& options, size_t count,
                       const std::string_view* keys, const Buffer* buffers,
                       size_t* value_sizes, Status* statuses);
 
   // Batched GetVisit over RocksDB's MultiGet: for each i, in order,
   // visit(context, i, status, value) while value i is held; P copies per found
-  // key, no allocation in steady state. Keys are read 32 at a time, and each
-  // chunk's pins are dropped before the next chunk is read. The returned
-  // status is not OK only when no key was read (closed store, bad arguments);
-  // visit is then not called. REQUIRES: as GetVisit.
+  // key, no allocation in steady state. Keys are read in chunks, and each
+  // chunk's pins are dropped before the next chunk is read. Returns as every
+  // batched call does (above); visit is not called when the checks fail.
+  // REQUIRES: as GetVisit.
   Status MultiGetVisit(const ReadOptions& options, size_t count,
                        const std::string_view* keys, BatchVisitor visit,
                        void* context);
 
-  // Batched pinned_view: releases what *values held, then pins count values.
-  // The batch's storage is reused across calls: no allocation once it has
-  // held count values. REQUIRES: no key points into *values' bytes.
+  // Batched pinned_view: releases what *values held, then pins count values
+  // (values->status(i) for each). The batch's storage is reused across calls:
+  // no allocation once it has held count values. Returns as every batched
+  // call does (above). REQUIRES: no key points into *values' bytes.
   Status MultiGetPinned(const ReadOptions& options, size_t count,
                         const std::string_view* keys, PinnedBatch* values);
 
@@ -196,8 +219,11 @@ class Store {
                      std::string* value);
 
  private:
+  class Read;  // one read call's entry (get.cc)
+
   Store();
-  // Checks options and turns them into RocksDB's. REQUIRES: inside the gate.
+  // Checks the read options and turns them into RocksDB's. REQUIRES: inside
+  // the gate.
   Status ResolveReadOptions(const ReadOptions& options,
                             rocksdb::ReadOptions* ro,
                             rocksdb::ColumnFamilyHandle** cf) const;
@@ -207,7 +233,7 @@ class Store {
 };
 
 // The RocksDB release pinget was built against ("11.8.1" when bundled).
-const char* RocksDBVersion();
+PINGET_EXPORT const char* RocksDBVersion();
 
 }  // namespace pinget
 

@@ -9,12 +9,14 @@
 #include <string_view>
 #include <vector>
 
+#include "pinget/export.h"
+
 namespace pinget {
 
 // Puts and deletes applied atomically by Store::Write. Copies the keys and
 // values it is given. Arguments are checked by Store::Write, which applies
 // nothing if any operation is invalid. Not thread-safe.
-class WriteBatch {
+class PINGET_EXPORT WriteBatch {
  public:
   void Put(uint32_t column_family, std::string_view key,
            std::string_view value);

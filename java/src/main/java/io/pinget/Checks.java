@@ -2,7 +2,11 @@
 package io.pinget;
 
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.ReadOnlyBufferException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /** Argument checks made before a native call (the natives check memory ranges again). */
@@ -25,6 +29,23 @@ final class Checks {
     direct(buffer, what);
     if (buffer.isReadOnly()) {
       throw new ReadOnlyBufferException();
+    }
+  }
+
+  /** s in UTF-8; an unpaired surrogate (which String.getBytes would replace) is refused. */
+  static byte[] utf8(String s, String what) {
+    try {
+      ByteBuffer bytes =
+          StandardCharsets.UTF_8
+              .newEncoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .encode(CharBuffer.wrap(s));
+      byte[] out = new byte[bytes.remaining()];
+      bytes.get(out);
+      return out;
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException(what + " is not valid UTF-16 (unpaired surrogate)", e);
     }
   }
 }

@@ -1,31 +1,59 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import java.util.Objects;
+
 /**
  * The calling thread's copy counters (pinget/copy_stats.h): value copies and bytes, key copies and
  * allocations made on this thread's reads, in C++ and in the JNI glue (SetByteArrayRegion counts a
  * copy, NewByteArray an allocation). Counters are per platform thread.
+ *
+ * @param valueCopies copies of value bytes between RocksDB's memory and the caller's
+ * @param valueBytesCopied the bytes those copies moved
+ * @param keyCopies copies of key bytes (a byte[] key is copied once into native memory)
+ * @param allocations allocations of buffers that hold a value for the caller
  */
 public record CopyStats(long valueCopies, long valueBytesCopied, long keyCopies, long allocations) {
 
-  /** This thread's counters since it started or last called {@link #reset()}. */
+  /**
+   * This thread's counters since it started or last called {@link #reset()}.
+   *
+   * @return a snapshot of the counters
+   */
   public static CopyStats current() {
     long[] values = new long[4];
     read(values);
     return new CopyStats(values[0], values[1], values[2], values[3]);
   }
 
-  /** Allocation-free form: out = {valueCopies, valueBytesCopied, keyCopies, allocations}. */
+  /**
+   * Allocation-free form of {@link #current()}.
+   *
+   * @param out not null, at least 4 long: receives {valueCopies, valueBytesCopied, keyCopies,
+   *     allocations}
+   * @throws IllegalArgumentException if out is shorter than 4
+   */
   public static void read(long[] out) {
+    Objects.requireNonNull(out, "out");
+    if (out.length < 4) {
+      throw new IllegalArgumentException("out must hold 4 longs, holds " + out.length);
+    }
     NativeStats.get(out);
   }
 
+  /** Sets this thread's counters to 0. */
   public static void reset() {
     NativeStats.reset();
   }
 
-  /** The counts made between earlier and this. */
+  /**
+   * The counts made between earlier and this.
+   *
+   * @param earlier not null
+   * @return this minus earlier, counter by counter
+   */
   public CopyStats minus(CopyStats earlier) {
+    Objects.requireNonNull(earlier, "earlier");
     return new CopyStats(
         valueCopies - earlier.valueCopies,
         valueBytesCopied - earlier.valueBytesCopied,

@@ -2,28 +2,45 @@
 package io.pinget;
 
 /**
- * A RocksDB error (corruption, I/O, ...). Thrown by native code, which maps every status in one
- * place: CLOSED becomes {@link StoreClosedException}, INVALID_ARGUMENT becomes {@link
- * IllegalArgumentException}, NOT_FOUND is never thrown, everything else is a PingetException.
+ * An error that RocksDB reported (corruption, I/O, ...). Native code maps every status in one
+ * place: Closed becomes {@link StoreClosedException}, InvalidArgument IllegalArgumentException,
+ * NotFound is never thrown, every other code is a PingetException with that code. Every such
+ * message reads "{@code <Code>: <message>}", the code named once.
  */
 public class PingetException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** pinget::Status::Code, in its order. */
+  /** pinget::Status::Code, in its order (Diagnostics.constants() gives the native table). */
   public enum Code {
+    /** Not an error; never thrown. */
     OK,
+    /** The key does not exist; never thrown. */
     NOT_FOUND,
+    /** A file's bytes are damaged (a checksum mismatch, a malformed block). */
     CORRUPTION,
+    /** The request cannot be served (a codec missing, a value of 2 GiB or more for Java). */
     NOT_SUPPORTED,
+    /** A bad argument; thrown as IllegalArgumentException. */
     INVALID_ARGUMENT,
+    /** The file system failed. */
     IO_ERROR,
+    /** The store is closed; thrown as StoreClosedException. */
     CLOSED,
+    /** RocksDB is busy (a lock, a conflicting operation). */
     BUSY,
+    /** Any other RocksDB error; the message names it. */
     UNKNOWN
   }
 
+  /** The status code. */
   private final Code code;
 
+  /**
+   * An exception with a code.
+   *
+   * @param code not null
+   * @param message "{@code <Code>: <message>}"
+   */
   public PingetException(Code code, String message) {
     super(message);
     this.code = code;
@@ -34,6 +51,11 @@ public class PingetException extends RuntimeException {
     this(code >= 0 && code < Code.values().length ? Code.values()[code] : Code.UNKNOWN, message);
   }
 
+  /**
+   * The status code.
+   *
+   * @return the code RocksDB's error maps to
+   */
   public Code code() {
     return code;
   }

@@ -30,24 +30,50 @@ public final class PinnedBatch implements AutoCloseable {
     this.pin = new Cleaners.PinHandle(this, NativePinned.newBatch(), true);
   }
 
+  /**
+   * Batched pinned_view with {@link ReadOptions#DEFAULT}: see {@link #get(ReadOptions, byte[][])}.
+   *
+   * @param keys not null, no element null or empty
+   * @return keys.length
+   */
   public int get(byte[][] keys) {
     return get(ReadOptions.DEFAULT, keys);
   }
 
-  /** Pins the values of keys; returns keys.length. Per key: {@link #value}, {@link #size}. */
+  /**
+   * Releases the previous pins and pins the values of keys over RocksDB's MultiGet, in one native
+   * call: P copies per key, no Java allocation once the batch has held as many keys. Every key is
+   * read and every key's result set ({@link #value}, {@link #size}: null and -1 when not found or
+   * failed); then the first per-key error other than not-found, if any, is thrown (the results stay
+   * readable).
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @return keys.length
+   * @throws IllegalStateException if this batch is closed
+   */
   public int get(ReadOptions options, byte[][] keys) {
     long h = checkOpen();
-    Objects.requireNonNull(keys, "keys");
+    count = 0;
+    try {
+      store.checkOpen(options == null ? null : options.columnFamily);
+    } catch (StoreClosedException e) {
+      NativePinned.releaseBatch(h, views);
+      throw e;
+    }
+    Objects.requireNonNull(options, "options");
+    Store.checkKeys(keys);
+    int cf = options.columnFamily.idIn(store);
     grow(keys.length);
-    store.checkOwner(options.columnFamily);
     long snapshot = options.acquire();
     try {
-      count = 0;
-      NativePinned.multiGet(
-          store.handle, h, views, sizes, keys, snapshot, options.columnFamily, options.flags);
       count = keys.length;
+      NativePinned.multiGet(store.handle, h, views, sizes, keys, snapshot, cf, options.flags);
       return count;
+    } catch (PingetException e) {
+      throw e; // a per-key error, thrown after every key was read: the results stay readable
     } catch (RuntimeException | Error e) {
+      count = 0;
       NativePinned.releaseBatch(h, views);
       throw e;
     } finally {
@@ -57,12 +83,24 @@ public final class PinnedBatch implements AutoCloseable {
     }
   }
 
-  /** Keys of the last get (0 after release()). */
+  /**
+   * How many keys the last get read.
+   *
+   * @return that count; 0 after release() or close()
+   */
   public int count() {
     return count;
   }
 
-  /** Value i of the last get, or null if its key does not exist. */
+  /**
+   * Value i of the last get.
+   *
+   * @param i from 0 to count() - 1
+   * @return a read-only view of it (valid until the next get, release() or close()), or null if its
+   *     key does not exist or its read failed
+   * @throws IllegalStateException if closed
+   * @throws IndexOutOfBoundsException if i is not below count()
+   */
   public ByteBuffer value(int i) {
     checkOpen();
     Objects.checkIndex(i, count);
@@ -79,14 +117,28 @@ public final class PinnedBatch implements AutoCloseable {
     }
   }
 
-  /** The size of value i, or -1 if its key does not exist. */
+  /**
+   * The size of value i of the last get.
+   *
+   * @param i from 0 to count() - 1
+   * @return its size, or -1 if its key does not exist or its read failed
+   * @throws IllegalStateException if closed
+   * @throws IndexOutOfBoundsException if i is not below count()
+   */
   public int size(int i) {
     checkOpen();
     Objects.checkIndex(i, count);
     return sizes[i];
   }
 
-  /** True if value i is RocksDB's block-cache memory (P = 0). */
+  /**
+   * Where value i's bytes are.
+   *
+   * @param i from 0 to count() - 1
+   * @return true if they are RocksDB's block-cache memory (P = 0)
+   * @throws IllegalStateException if closed
+   * @throws IndexOutOfBoundsException if i is not below count()
+   */
   public boolean pinnedInCache(int i) {
     long h = checkOpen();
     Objects.checkIndex(i, count);
@@ -97,7 +149,11 @@ public final class PinnedBatch implements AutoCloseable {
     }
   }
 
-  /** Drops every pin; views then show nothing. The batch stays usable. */
+  /**
+   * Drops every pin; views then show nothing (capacity 0). The batch stays usable.
+   *
+   * @throws IllegalStateException if closed
+   */
   public void release() {
     try {
       NativePinned.releaseBatch(checkOpen(), views);

@@ -5,7 +5,7 @@ import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 /**
- * pinned_view, one value per object ({@link Store#pinnedView}): holds the value pinned in RocksDB
+ * pinned_view, one value per object ({@link Store#pinnedValue}): holds the value pinned in RocksDB
  * (P copies) and shows it as a read-only direct ByteBuffer. The pin, and the database it came from,
  * stay alive until close(), even if the Store is closed first. A PinnedValue never closed is
  * released by a Cleaner once neither it nor its view is reachable, and counted in {@link
@@ -24,7 +24,7 @@ public final class PinnedValue implements AutoCloseable {
   /** One native call: pins the value and shows it in a new view; null if the key is missing. */
   static PinnedValue pin(
       Store store, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
-    store.checkOwner(options.columnFamily);
+    int cf = options.columnFamily.idIn(store);
     PinnedValue value = new PinnedValue();
     long snapshot = options.acquire();
     long handle;
@@ -39,7 +39,7 @@ public final class PinnedValue implements AutoCloseable {
               off,
               len,
               snapshot,
-              options.columnFamily,
+              cf,
               options.flags);
     } finally {
       options.release();
@@ -55,18 +55,34 @@ public final class PinnedValue implements AutoCloseable {
     return value;
   }
 
-  /** The value's bytes, read-only, position 0, limit = size. Valid until close(). */
+  /**
+   * The value's bytes.
+   *
+   * @return a read-only view, position 0, limit = size; valid until close()
+   * @throws IllegalStateException if closed
+   */
   public ByteBuffer view() {
     checkOpen();
     return view;
   }
 
+  /**
+   * The value's size.
+   *
+   * @return its size in bytes
+   * @throws IllegalStateException if closed
+   */
   public int size() {
     checkOpen();
     return view.capacity();
   }
 
-  /** True if the bytes are RocksDB's block-cache memory (P = 0), false if RocksDB copied them. */
+  /**
+   * Where the bytes are.
+   *
+   * @return true if they are RocksDB's block-cache memory (P = 0), false if RocksDB copied them
+   * @throws IllegalStateException if closed
+   */
   public boolean pinnedInCache() {
     try {
       return NativePinned.pinnedInCache(checkOpen());
@@ -75,7 +91,12 @@ public final class PinnedValue implements AutoCloseable {
     }
   }
 
-  /** Total PinnedValue, PinnedView and PinnedBatch objects released by the Cleaner, not close(). */
+  /**
+   * Pin holders the program forgot to close.
+   *
+   * @return how many PinnedValue, PinnedView and PinnedBatch objects the Cleaner released, in this
+   *     JVM
+   */
   public static long releasedByCleaner() {
     return Cleaners.PINS_RELEASED_BY_CLEANER.get();
   }

@@ -33,39 +33,80 @@ public final class PinnedView implements AutoCloseable {
     this.view = Views.attachedTo(this);
   }
 
-  /** The value for key, or null if it does not exist. */
+  /**
+   * pinned_view of the whole key with {@link ReadOptions#DEFAULT}: releases the previous pin and
+   * pins this value. P copies, no allocation.
+   *
+   * @param key not null, not empty
+   * @return the view re-pointed at the value (valid until the next get, release() or close()), or
+   *     null if the key does not exist
+   * @throws IllegalStateException if this handle is closed
+   */
   public ByteBuffer get(byte[] key) {
-    return get(ReadOptions.DEFAULT, key, null, 0, key.length);
+    long h = start(ReadOptions.DEFAULT);
+    java.util.Objects.requireNonNull(key, "key");
+    return get(h, ReadOptions.DEFAULT, key, null, 0, key.length);
   }
 
+  /**
+   * pinned_view of key[off, off + len): releases the previous pin and pins this value. P copies, no
+   * allocation.
+   *
+   * @param options not null
+   * @param key not null
+   * @param off start of the key in key
+   * @param len the key's length, more than 0
+   * @return the view re-pointed at the value (valid until the next get, release() or close()), or
+   *     null if the key does not exist
+   * @throws IllegalStateException if this handle is closed
+   */
   public ByteBuffer get(ReadOptions options, byte[] key, int off, int len) {
+    long h = start(options);
+    java.util.Objects.requireNonNull(options, "options");
     Checks.range(key, off, len, "key");
-    return get(options, key, null, off, len);
+    return get(h, options, key, null, off, len);
   }
 
-  /** The key is read from position to limit of a direct buffer, in place. */
+  /**
+   * pinned_view of a key read in place from position to limit of a direct buffer (a key inside this
+   * handle's own view is copied first). P copies, no allocation.
+   *
+   * @param options not null
+   * @param key a direct buffer, not null; its position is left unchanged
+   * @return the view re-pointed at the value (valid until the next get, release() or close()), or
+   *     null if the key does not exist
+   * @throws IllegalStateException if this handle is closed
+   */
   public ByteBuffer get(ReadOptions options, ByteBuffer key) {
+    long h = start(options);
+    java.util.Objects.requireNonNull(options, "options");
     Checks.direct(key, "key");
-    return get(options, null, key, key.position(), key.remaining());
+    return get(h, options, null, key, key.position(), key.remaining());
   }
 
-  private ByteBuffer get(ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+  /**
+   * The checks before the arguments': this handle, then its store. A closed store releases the view
+   * (its pin could outlive nothing else).
+   */
+  private long start(ReadOptions options) {
     long h = checkOpen();
-    store.checkOwner(options.columnFamily);
+    try {
+      store.checkOpen(options == null ? null : options.columnFamily);
+    } catch (StoreClosedException e) {
+      NativePinned.release(h, view);
+      throw e;
+    }
+    return h;
+  }
+
+  private ByteBuffer get(
+      long h, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+    int cf = options.columnFamily.idIn(store);
     long snapshot = options.acquire();
     try {
       int size =
           NativePinned.get(
-              store.handle,
-              h,
-              view,
-              key,
-              keyBuffer,
-              off,
-              len,
-              snapshot,
-              options.columnFamily,
-              options.flags);
+              store.handle, h, view, key, keyBuffer, off, len, snapshot, cf, options.flags);
       if (size < 0) {
         return null;
       }
@@ -77,7 +118,13 @@ public final class PinnedView implements AutoCloseable {
     }
   }
 
-  /** True if the current value is RocksDB's block-cache memory (P = 0). */
+  /**
+   * Where the current value's bytes are.
+   *
+   * @return true if they are RocksDB's block-cache memory (P = 0); false if RocksDB copied them (P
+   *     = 1) or nothing is held
+   * @throws IllegalStateException if this handle is closed
+   */
   public boolean pinnedInCache() {
     try {
       return NativePinned.pinnedInCache(checkOpen());
@@ -86,7 +133,11 @@ public final class PinnedView implements AutoCloseable {
     }
   }
 
-  /** Drops the current pin; the view then shows nothing. The handle stays usable. */
+  /**
+   * Drops the current pin; the view then shows nothing (capacity 0). The handle stays usable.
+   *
+   * @throws IllegalStateException if this handle is closed
+   */
   public void release() {
     try {
       NativePinned.release(checkOpen(), view);

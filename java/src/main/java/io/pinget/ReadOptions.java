@@ -1,63 +1,106 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
-/** Options for every read strategy, mirroring pinget::ReadOptions. Immutable and thread-safe. */
-public final class ReadOptions {
-  static final int FILL_CACHE = 1;
-  static final int VERIFY_CHECKSUMS = 2;
+import java.util.Objects;
 
-  /** Latest data, default column family, fill the cache, verify checksums. */
-  public static final ReadOptions DEFAULT = new ReadOptions(null, 0, FILL_CACHE | VERIFY_CHECKSUMS);
+/**
+ * Options for every read strategy, mirroring pinget::ReadOptions: a snapshot, a column family and
+ * two flags. Immutable and thread-safe; each {@code with...} method returns a new instance.
+ */
+public final class ReadOptions {
+  static final int FILL_CACHE = 1; // native/jni/jni_args.h kFillCache
+  static final int VERIFY_CHECKSUMS = 2; // kVerifyChecksums
+
+  /** Latest data, the default column family, fill the cache, verify checksums. */
+  public static final ReadOptions DEFAULT =
+      new ReadOptions(null, ColumnFamily.DEFAULT, FILL_CACHE | VERIFY_CHECKSUMS);
 
   final Snapshot snapshot;
-  final int columnFamily;
+  final ColumnFamily columnFamily;
   final int flags;
 
-  private ReadOptions(Snapshot snapshot, int columnFamily, int flags) {
+  private ReadOptions(Snapshot snapshot, ColumnFamily columnFamily, int flags) {
     this.snapshot = snapshot;
     this.columnFamily = columnFamily;
     this.flags = flags;
   }
 
-  /** Reads as of snapshot (null: latest). It must come from the store being read. */
+  /**
+   * Reads as of a snapshot.
+   *
+   * @param snapshot taken from the store that is read (else reads throw IllegalArgumentException);
+   *     null reads the latest data
+   * @return new options with that snapshot
+   */
   public ReadOptions withSnapshot(Snapshot snapshot) {
     return new ReadOptions(snapshot, columnFamily, flags);
   }
 
-  /** false: a block read from disk is not inserted into the block cache (P = 1). */
+  /**
+   * Whether a block read from a file goes into the block cache.
+   *
+   * @param fillCache false: the block is not cached, so its value is copied (P = 1)
+   * @return new options with that flag
+   */
   public ReadOptions withFillCache(boolean fillCache) {
     return new ReadOptions(snapshot, columnFamily, with(FILL_CACHE, fillCache));
   }
 
   /**
-   * false: blocks read from files are not checked, and are not inserted into the block cache
-   * (verified reads trust what is cached). Only for files you trust: a damaged block read unchecked
-   * can abort the process (docs/security.md).
+   * Whether blocks read from files are checked against their checksums.
+   *
+   * @param verifyChecksums false: blocks are not checked, and not inserted into the block cache
+   *     (verified reads trust what is cached). Only for files you trust: a damaged block read
+   *     unchecked can give wrong bytes or make RocksDB read past it (docs/security.md)
+   * @return new options with that flag
    */
   public ReadOptions withVerifyChecksums(boolean verifyChecksums) {
     return new ReadOptions(snapshot, columnFamily, with(VERIFY_CHECKSUMS, verifyChecksums));
   }
 
-  /** A column family id from {@link Store#columnFamilyId}; 0 is "default". */
-  public ReadOptions withColumnFamily(int columnFamily) {
-    if (columnFamily < 0) {
-      throw new IllegalArgumentException("negative column family id: " + columnFamily);
-    }
-    return new ReadOptions(snapshot, columnFamily, flags);
+  /**
+   * Reads this column family.
+   *
+   * @param columnFamily not null; of the store that is read (else reads throw
+   *     IllegalArgumentException)
+   * @return new options reading that column family
+   */
+  public ReadOptions withColumnFamily(ColumnFamily columnFamily) {
+    return new ReadOptions(snapshot, Objects.requireNonNull(columnFamily, "columnFamily"), flags);
   }
 
+  /**
+   * The snapshot read as of.
+   *
+   * @return the snapshot, or null for the latest data
+   */
   public Snapshot snapshot() {
     return snapshot;
   }
 
-  public int columnFamily() {
+  /**
+   * The column family read.
+   *
+   * @return the column family (never null)
+   */
+  public ColumnFamily columnFamily() {
     return columnFamily;
   }
 
+  /**
+   * Whether a block read from a file goes into the block cache.
+   *
+   * @return the fill-cache flag
+   */
   public boolean fillCache() {
     return (flags & FILL_CACHE) != 0;
   }
 
+  /**
+   * Whether blocks read from files are checked.
+   *
+   * @return the verify-checksums flag
+   */
   public boolean verifyChecksums() {
     return (flags & VERIFY_CHECKSUMS) != 0;
   }

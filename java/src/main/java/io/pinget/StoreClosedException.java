@@ -5,6 +5,11 @@ package io.pinget;
 public class StoreClosedException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * An exception for a call on a closed store.
+   *
+   * @param message "{@code Closed: <message>}"
+   */
   public StoreClosedException(String message) {
     super(message);
   }

@@ -14,7 +14,10 @@ public enum Strategy {
   BUFFER_COPY("buffer_copy"),
   /** {@link Store#directCopy}: as buffer_copy, into a direct ByteBuffer. P + 1, 0. */
   DIRECT_COPY("direct_copy"),
-  /** {@link PinnedView#get}: a view of pinned memory. P copies, 0 arrays (reused handle). */
+  /**
+   * {@link PinnedView#get} (and {@link Store#pinnedValue}): a view of pinned memory. P copies, 0
+   * arrays with a reused handle.
+   */
   PINNED_VIEW("pinned_view");
 
   private final String token;
@@ -23,12 +26,21 @@ public enum Strategy {
     this.token = token;
   }
 
-  /** The DESIGN.md token ("string_copy", ...). */
+  /**
+   * The token that names it in the design, the benchmarks and the report.
+   *
+   * @return "string_copy", "pinnable_copy", ...
+   */
   public String token() {
     return token;
   }
 
-  /** Value copies per get; p is 0 (block cache) or 1 (memtable). */
+  /**
+   * Value copies per get into Java memory.
+   *
+   * @param p RocksDB's own copy: 0 for a value in the block cache, 1 otherwise
+   * @return the copies per get
+   */
   public int valueCopies(int p) {
     switch (this) {
       case STRING_COPY:
@@ -40,12 +52,24 @@ public enum Strategy {
     }
   }
 
-  /** Java arrays allocated per get. */
+  /**
+   * Java arrays allocated per get.
+   *
+   * @return 1 for the strategies that return a new byte[], else 0
+   */
   public int javaAllocations() {
     return this == STRING_COPY || this == PINNABLE_COPY ? 1 : 0;
   }
 
+  /**
+   * The strategy of a token.
+   *
+   * @param token not null, as {@link #token()} gives it
+   * @return the strategy
+   * @throws IllegalArgumentException for an unknown token
+   */
   public static Strategy fromToken(String token) {
+    java.util.Objects.requireNonNull(token, "token");
     for (Strategy s : values()) {
       if (s.token.equals(token)) {
         return s;

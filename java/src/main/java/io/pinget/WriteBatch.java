@@ -4,47 +4,100 @@ package io.pinget;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
- * Puts and deletes applied atomically by {@link Store#write}. Copies what it is given. Not
- * thread-safe: one thread at a time, and not while a write of it is in flight. Use after close()
- * throws IllegalStateException.
+ * Puts and deletes applied atomically by {@link Store#write}, each to its own column family. Copies
+ * the keys and values it is given (into native memory). Not thread-safe: one thread at a time, and
+ * not while a write of it is in flight. Use after {@link #close()} throws IllegalStateException; a
+ * batch never closed is freed by a Cleaner.
  */
 public final class WriteBatch implements AutoCloseable {
   private long handle;
   private final Cleaner.Cleanable cleanable;
+  private Store store; // the store of the column families used, if any but DEFAULT
 
+  /** An empty batch. */
   public WriteBatch() {
     handle = NativeWrite.newBatch();
     long h = handle;
     cleanable = Cleaners.CLEANER.register(this, () -> NativeWrite.freeBatch(h));
   }
 
+  /**
+   * Adds a put of the whole key and value to the default column family.
+   *
+   * @param key not null, not empty
+   * @param value not null; may be empty
+   * @return this batch
+   */
   public WriteBatch put(byte[] key, byte[] value) {
-    return put(0, key, 0, key.length, value, 0, value.length);
+    return put(ColumnFamily.DEFAULT, key, value);
   }
 
+  /**
+   * Adds a put of the whole key and value.
+   *
+   * @param columnFamily not null; all of a batch's column families belong to one store
+   * @param key not null, not empty
+   * @param value not null; may be empty
+   * @return this batch
+   */
+  public WriteBatch put(ColumnFamily columnFamily, byte[] key, byte[] value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    return put(columnFamily, key, 0, key.length, value, 0, value.length);
+  }
+
+  /**
+   * Adds a put of key[keyOff, keyOff + keyLen) and value[off, off + len).
+   *
+   * @param columnFamily not null; all of a batch's column families belong to one store
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @param value not null
+   * @param off start of the value in value
+   * @param len the value's length
+   * @return this batch
+   * @throws IndexOutOfBoundsException if a range lies outside its array
+   */
   public WriteBatch put(
-      int columnFamily, byte[] key, int keyOff, int keyLen, byte[] value, int off, int len) {
+      ColumnFamily columnFamily,
+      byte[] key,
+      int keyOff,
+      int keyLen,
+      byte[] value,
+      int off,
+      int len) {
+    int cf = familyId(columnFamily);
     Checks.range(key, keyOff, keyLen, "key");
     Checks.range(value, off, len, "value");
     try {
-      NativeWrite.batchPut(
-          handle(), columnFamily, key, null, keyOff, keyLen, value, null, off, len);
+      NativeWrite.batchPut(handle(), cf, key, null, keyOff, keyLen, value, null, off, len);
     } finally {
       Reference.reachabilityFence(this);
     }
     return this;
   }
 
-  /** Key and value are read from position to limit of direct buffers. */
-  public WriteBatch put(int columnFamily, ByteBuffer key, ByteBuffer value) {
+  /**
+   * Adds a put of a key and a value read from position to limit of direct buffers (positions are
+   * left unchanged).
+   *
+   * @param columnFamily not null; all of a batch's column families belong to one store
+   * @param key a direct buffer, not null
+   * @param value a direct buffer, not null
+   * @return this batch
+   */
+  public WriteBatch put(ColumnFamily columnFamily, ByteBuffer key, ByteBuffer value) {
+    int cf = familyId(columnFamily);
     Checks.direct(key, "key");
     Checks.direct(value, "value");
     try {
       NativeWrite.batchPut(
           handle(),
-          columnFamily,
+          cf,
           null,
           key,
           key.position(),
@@ -59,44 +112,98 @@ public final class WriteBatch implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Adds a delete of the whole key from the default column family.
+   *
+   * @param key not null, not empty
+   * @return this batch
+   */
   public WriteBatch delete(byte[] key) {
-    return delete(0, key, 0, key.length);
+    Objects.requireNonNull(key, "key");
+    return delete(ColumnFamily.DEFAULT, key, 0, key.length);
   }
 
-  public WriteBatch delete(int columnFamily, byte[] key, int keyOff, int keyLen) {
+  /**
+   * Adds a delete of key[keyOff, keyOff + keyLen).
+   *
+   * @param columnFamily not null; all of a batch's column families belong to one store
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @return this batch
+   * @throws IndexOutOfBoundsException if the range lies outside key
+   */
+  public WriteBatch delete(ColumnFamily columnFamily, byte[] key, int keyOff, int keyLen) {
+    int cf = familyId(columnFamily);
     Checks.range(key, keyOff, keyLen, "key");
     try {
-      NativeWrite.batchDelete(handle(), columnFamily, key, null, keyOff, keyLen);
+      NativeWrite.batchDelete(handle(), cf, key, null, keyOff, keyLen);
     } finally {
       Reference.reachabilityFence(this);
     }
     return this;
   }
 
-  public WriteBatch delete(int columnFamily, ByteBuffer key) {
+  /**
+   * Adds a delete of a key read from position to limit of a direct buffer.
+   *
+   * @param columnFamily not null; all of a batch's column families belong to one store
+   * @param key a direct buffer, not null
+   * @return this batch
+   */
+  public WriteBatch delete(ColumnFamily columnFamily, ByteBuffer key) {
+    int cf = familyId(columnFamily);
     Checks.direct(key, "key");
     try {
-      NativeWrite.batchDelete(handle(), columnFamily, null, key, key.position(), key.remaining());
+      NativeWrite.batchDelete(handle(), cf, null, key, key.position(), key.remaining());
     } finally {
       Reference.reachabilityFence(this);
     }
     return this;
   }
 
+  /** Removes every operation; the batch stays usable. */
   public void clear() {
     try {
       NativeWrite.batchClear(handle());
+      store = null;
     } finally {
       Reference.reachabilityFence(this);
     }
   }
 
+  /**
+   * The operations added since creation or {@link #clear()}.
+   *
+   * @return the number of puts and deletes
+   */
   public int count() {
     try {
       return NativeWrite.batchCount(handle());
     } finally {
       Reference.reachabilityFence(this);
     }
+  }
+
+  /** The store whose column families the batch uses (null: only DEFAULT). */
+  Store store() {
+    return store;
+  }
+
+  private int familyId(ColumnFamily columnFamily) {
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    handle();
+    Store of = columnFamily.store();
+    if (of != null) {
+      if (store != null && store != of) {
+        throw new IllegalArgumentException(
+            "a batch writes to one store: column family "
+                + columnFamily.name()
+                + " belongs to another");
+      }
+      store = of;
+    }
+    return columnFamily.idIn(of);
   }
 
   long handle() {

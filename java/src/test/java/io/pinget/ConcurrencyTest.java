@@ -152,7 +152,7 @@ class ConcurrencyTest {
             got = TestSupport.toArray(handle.get(ReadOptions.DEFAULT, TestSupport.direct(key(k))));
             break;
           case 5:
-            try (PinnedValue v = store.pinnedView(key(k))) {
+            try (PinnedValue v = store.pinnedValue(key(k))) {
               got = TestSupport.toArray(v.view());
             }
             break;

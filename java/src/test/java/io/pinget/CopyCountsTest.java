@@ -98,7 +98,7 @@ class CopyCountsTest {
         CopyStats perCall =
             count(
                 () -> {
-                  try (PinnedValue v = store.pinnedView(key)) {
+                  try (PinnedValue v = store.pinnedValue(key)) {
                     return v.size();
                   }
                 });

@@ -5,6 +5,7 @@ import static io.pinget.TestSupport.bytes;
 import static io.pinget.TestSupport.value;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -106,7 +107,7 @@ class CorruptionTest {
                 () -> store.bufferCopy(bad, new byte[SIZE], 0, SIZE),
                 () -> store.bufferCopy(bad, new byte[0], 0, 0),
                 () -> store.directCopy(bad, ByteBuffer.allocateDirect(SIZE)),
-                () -> store.pinnedView(bad),
+                () -> store.pinnedValue(bad),
                 () -> handle.get(bad),
                 () -> batch.get(keys),
                 () -> store.multiGetBufferCopy(ro, keys, new byte[3][SIZE], new int[3]),
@@ -127,10 +128,53 @@ class CorruptionTest {
           }
         }
         assertEquals(0, view.capacity(), "a failed get releases the handle's previous pin");
-        assertEquals(0, batch.count());
+        assertEquals(keys.length, batch.count(), "a per-key error leaves the batch readable");
         Ways.assertAll(val(0), Ways.readAll(store, handle, ro, good), "an undamaged block");
       }
     }
+  }
+
+  @Test
+  void batchesReadEveryKeyThenThrowTheFirstError() throws IOException {
+    Path db = writeAndDamage();
+    byte[][] keys = {key(0), key(DAMAGED), key(1), key(KEYS - 1)};
+    int[] expected = {SIZE, Store.NOT_FOUND, SIZE, SIZE};
+    try (Store store = Store.open(db);
+        PinnedBatch batch = store.newPinnedBatch()) {
+      byte[][] dsts = new byte[keys.length][SIZE];
+      int[] sizes = new int[keys.length];
+      assertCorruption(() -> store.multiGetBufferCopy(ReadOptions.DEFAULT, keys, dsts, sizes));
+      assertArrayEquals(expected, sizes, "multiGetBufferCopy: every key's size");
+      ByteBuffer[] directs = new ByteBuffer[keys.length];
+      for (int i = 0; i < keys.length; i++) {
+        directs[i] = ByteBuffer.allocateDirect(SIZE);
+      }
+      int[] directSizes = new int[keys.length];
+      assertCorruption(
+          () -> store.multiGetDirectCopy(ReadOptions.DEFAULT, keys, directs, directSizes));
+      assertArrayEquals(expected, directSizes, "multiGetDirectCopy: every key's size");
+      assertCorruption(() -> batch.get(keys));
+      assertEquals(keys.length, batch.count());
+      for (int i = 0; i < keys.length; i++) {
+        int k = i == 1 ? DAMAGED : i == 3 ? KEYS - 1 : i == 2 ? 1 : 0;
+        assertEquals(expected[i], batch.size(i), "PinnedBatch: key " + i);
+        if (expected[i] < 0) {
+          assertEquals(null, batch.value(i));
+          continue;
+        }
+        assertArrayEquals(val(k), dsts[i], "multiGetBufferCopy read key " + i);
+        assertArrayEquals(val(k), TestSupport.toArray(directs[i]), "multiGetDirectCopy");
+        assertArrayEquals(val(k), TestSupport.toArray(batch.value(i)), "PinnedBatch");
+      }
+    }
+  }
+
+  /** Throws CORRUPTION, the code named once in its message. */
+  private static void assertCorruption(Executable read) {
+    PingetException e = assertThrows(PingetException.class, read);
+    assertEquals(PingetException.Code.CORRUPTION, e.code(), e.getMessage());
+    assertTrue(e.getMessage().startsWith("Corruption: "), e.getMessage());
+    assertFalse(e.getMessage().startsWith("Corruption: Corruption"), e.getMessage());
   }
 
   @Test

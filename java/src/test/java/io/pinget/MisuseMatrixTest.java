@@ -164,24 +164,30 @@ class MisuseMatrixTest {
     assertAllThrow(
         IllegalStateException.class,
         Map.of(
-            "put(ByteBuffer)", () -> writes.put(0, k, k),
-            "put(range)", () -> writes.put(0, KEY, 0, 3, VALUE, 0, 1),
+            "put(ByteBuffer)", () -> writes.put(ColumnFamily.DEFAULT, k, k),
+            "put(range)", () -> writes.put(ColumnFamily.DEFAULT, KEY, 0, 3, VALUE, 0, 1),
             "delete(byte[])", () -> writes.delete(KEY),
-            "delete(range)", () -> writes.delete(0, KEY, 0, 3),
-            "delete(ByteBuffer)", () -> writes.delete(0, k),
+            "delete(range)", () -> writes.delete(ColumnFamily.DEFAULT, KEY, 0, 3),
+            "delete(ByteBuffer)", () -> writes.delete(ColumnFamily.DEFAULT, k),
             "clear", writes::clear));
   }
 
   @Test
-  void handlesMadeFromAClosedStoreThrowStoreClosedOnGet() {
-    store.close();
+  void handlesCannotBeMadeFromAClosedStoreAndTheirGetsThrowOnceItCloses() {
     try (PinnedView handle = store.newPinnedView();
         PinnedBatch batch = store.newPinnedBatch()) {
+      store.close();
       assertAllThrow(
           StoreClosedException.class,
           Map.of(
-              "PinnedView.get", () -> handle.get(KEY),
-              "PinnedBatch.get", () -> batch.get(new byte[][] {KEY})));
+              "newPinnedView",
+              store::newPinnedView,
+              "newPinnedBatch",
+              store::newPinnedBatch,
+              "PinnedView.get",
+              () -> handle.get(KEY),
+              "PinnedBatch.get",
+              () -> batch.get(new byte[][] {KEY})));
       assertEquals(0, batch.count());
       assertFalse(handle.pinnedInCache());
     }
@@ -201,7 +207,7 @@ class MisuseMatrixTest {
     rows.put("pinnableCopy", () -> store.pinnableCopy(at, KEY, 0, 3));
     rows.put("bufferCopy", () -> store.bufferCopy(at, KEY, 0, 3, new byte[1], 0, 1));
     rows.put("directCopy", () -> store.directCopy(at, KEY, 0, 3, ByteBuffer.allocateDirect(1)));
-    rows.put("pinnedView", () -> store.pinnedView(at, KEY, 0, 3));
+    rows.put("pinnedView", () -> store.pinnedValue(at, KEY, 0, 3));
     rows.put("PinnedView.get", () -> handle.get(at, KEY, 0, 3));
     rows.put("PinnedBatch.get", () -> batch.get(at, keys));
     rows.put(
@@ -237,7 +243,7 @@ class MisuseMatrixTest {
       store = Store.open(db);
       Map<String, AutoCloseable> open = new LinkedHashMap<>();
       open.put("store", store);
-      open.put("pinnedValue", store.pinnedView(KEY));
+      open.put("pinnedValue", store.pinnedValue(KEY));
       PinnedView handle = store.newPinnedView();
       handle.get(KEY);
       open.put("pinnedView", handle);
@@ -284,7 +290,7 @@ class MisuseMatrixTest {
         });
     ways.add(
         i -> {
-          try (PinnedValue v = store.pinnedView(ro, KEY, 0, KEY.length)) {
+          try (PinnedValue v = store.pinnedValue(ro, KEY, 0, KEY.length)) {
             return TestSupport.toArray(v.view());
           }
         });
@@ -442,14 +448,16 @@ class MisuseMatrixTest {
     calls.put("bufferCopy dst", (o, l) -> store.bufferCopy(ro, KEY, 0, 3, dst, o, l));
     calls.put("bufferCopy(ByteBuffer) dst", (o, l) -> store.bufferCopy(ro, directKey, dst, o, l));
     calls.put("directCopy key", (o, l) -> store.directCopy(ro, key3, o, l, direct));
-    calls.put("pinnedView key", (o, l) -> store.pinnedView(ro, key3, o, l));
+    calls.put("pinnedView key", (o, l) -> store.pinnedValue(ro, key3, o, l));
     calls.put("PinnedView.get key", (o, l) -> handle.get(ro, key3, o, l));
-    calls.put("put key", (o, l) -> store.put(wo, 0, key3, o, l, VALUE, 0, 1));
-    calls.put("put value", (o, l) -> store.put(wo, 0, key3, 0, 3, dst, o, l));
-    calls.put("delete key", (o, l) -> store.delete(wo, 0, key3, o, l));
-    calls.put("WriteBatch.put key", (o, l) -> writes.put(0, key3, o, l, VALUE, 0, 1));
-    calls.put("WriteBatch.put value", (o, l) -> writes.put(0, key3, 0, 3, dst, o, l));
-    calls.put("WriteBatch.delete key", (o, l) -> writes.delete(0, key3, o, l));
+    calls.put("put key", (o, l) -> store.put(wo, key3, o, l, VALUE, 0, 1));
+    calls.put("put value", (o, l) -> store.put(wo, key3, 0, 3, dst, o, l));
+    calls.put("delete key", (o, l) -> store.delete(wo, key3, o, l));
+    calls.put(
+        "WriteBatch.put key", (o, l) -> writes.put(ColumnFamily.DEFAULT, key3, o, l, VALUE, 0, 1));
+    calls.put(
+        "WriteBatch.put value", (o, l) -> writes.put(ColumnFamily.DEFAULT, key3, 0, 3, dst, o, l));
+    calls.put("WriteBatch.delete key", (o, l) -> writes.delete(ColumnFamily.DEFAULT, key3, o, l));
     for (Map.Entry<String, IntRangeCall> call : calls.entrySet()) {
       for (int[] r : BAD_RANGES) {
         String what = call.getKey() + " [" + r[0] + ", +" + r[1] + ")";
@@ -505,9 +513,11 @@ class MisuseMatrixTest {
     ReadOptions ro = ReadOptions.DEFAULT;
     WriteBatch writes = new WriteBatch();
     Map<String, Executable> heap = new LinkedHashMap<>();
-    heap.put("WriteBatch.put heap key", () -> writes.put(0, heapKey, directKey));
-    heap.put("WriteBatch.put heap value", () -> writes.put(0, directKey, ByteBuffer.wrap(VALUE)));
-    heap.put("WriteBatch.delete heap key", () -> writes.delete(0, heapKey));
+    heap.put("WriteBatch.put heap key", () -> writes.put(ColumnFamily.DEFAULT, heapKey, directKey));
+    heap.put(
+        "WriteBatch.put heap value",
+        () -> writes.put(ColumnFamily.DEFAULT, directKey, ByteBuffer.wrap(VALUE)));
+    heap.put("WriteBatch.delete heap key", () -> writes.delete(ColumnFamily.DEFAULT, heapKey));
     heap.put("directCopy heap read-only dst", () -> store.directCopy(KEY, heapReadOnlyDst));
     heap.put(
         "multiGetDirectCopy heap read-only dst",
@@ -536,26 +546,26 @@ class MisuseMatrixTest {
     ByteBuffer key = TestSupport.direct(bytes("ro-key")).asReadOnlyBuffer();
     ByteBuffer val = TestSupport.direct(VALUE).asReadOnlyBuffer();
     ReadOptions ro = ReadOptions.DEFAULT;
-    store.put(WriteOptions.DEFAULT, 0, key, val);
+    store.put(WriteOptions.DEFAULT, key, val);
     try (PinnedView handle = store.newPinnedView()) {
       assertArrayEquals(VALUE, store.stringCopy(ro, key));
       assertArrayEquals(VALUE, store.pinnableCopy(ro, key));
       assertEquals(VALUE.length, store.bufferCopy(ro, key, new byte[0], 0, 0));
       assertEquals(VALUE.length, store.directCopy(ro, key, ByteBuffer.allocateDirect(0)));
-      try (PinnedValue v = store.pinnedView(ro, key)) {
+      try (PinnedValue v = store.pinnedValue(ro, key)) {
         assertArrayEquals(VALUE, TestSupport.toArray(v.view()));
         // A pinned view is a read-only direct buffer: fine as a key or a value.
-        store.put(WriteOptions.DEFAULT, 0, TestSupport.direct(bytes("copy")), v.view());
-        store.put(WriteOptions.DEFAULT, 0, v.view().slice(0, 16), TestSupport.direct(OTHER_VALUE));
+        store.put(WriteOptions.DEFAULT, TestSupport.direct(bytes("copy")), v.view());
+        store.put(WriteOptions.DEFAULT, v.view().slice(0, 16), TestSupport.direct(OTHER_VALUE));
       }
       assertArrayEquals(VALUE, TestSupport.toArray(handle.get(ro, key)));
       assertArrayEquals(VALUE, store.stringCopy(bytes("copy")));
       assertArrayEquals(OTHER_VALUE, store.stringCopy(Arrays.copyOf(VALUE, 16)));
       try (WriteBatch writes = new WriteBatch()) {
-        store.write(WriteOptions.DEFAULT, writes.delete(0, key));
+        store.write(WriteOptions.DEFAULT, writes.delete(ColumnFamily.DEFAULT, key));
       }
       assertNull(store.stringCopy(ro, key));
-      store.delete(WriteOptions.DEFAULT, 0, TestSupport.direct(bytes("copy")).asReadOnlyBuffer());
+      store.delete(WriteOptions.DEFAULT, TestSupport.direct(bytes("copy")).asReadOnlyBuffer());
       assertNull(store.stringCopy(bytes("copy")));
     }
   }
@@ -611,8 +621,8 @@ class MisuseMatrixTest {
     rows.put("directCopy(ByteBuffer null)", () -> store.directCopy(ro, nb, dst));
     rows.put("directCopy(ByteBuffer, null dst)", () -> store.directCopy(ro, dk, null));
     rows.put("directCopy(null options)", () -> store.directCopy(null, KEY, 0, 3, dst));
-    rows.put("pinnedView(range, null key)", () -> store.pinnedView(ro, nk, 0, 0));
-    rows.put("pinnedView(null options)", () -> store.pinnedView(null, KEY, 0, 3));
+    rows.put("pinnedView(range, null key)", () -> store.pinnedValue(ro, nk, 0, 0));
+    rows.put("pinnedView(null options)", () -> store.pinnedValue(null, KEY, 0, 3));
     rows.put("PinnedView.get(range, null key)", () -> handle.get(ro, nk, 0, 0));
     rows.put("PinnedView.get(null options)", () -> handle.get(null, KEY, 0, 3));
     rows.put("PinnedBatch.get(null options)", () -> batch.get(null, keys));
@@ -631,22 +641,23 @@ class MisuseMatrixTest {
         "multiGetDirectCopy null key",
         () ->
             store.multiGetDirectCopy(ro, new byte[][] {null}, new ByteBuffer[] {dst}, new int[1]));
-    rows.put("put(ByteBuffer null key)", () -> store.put(wo, 0, nb, dk));
-    rows.put("put(ByteBuffer null value)", () -> store.put(wo, 0, dk, nb));
-    rows.put("put(range, null key)", () -> store.put(wo, 0, nk, 0, 0, VALUE, 0, 1));
-    rows.put("put(null options)", () -> store.put(null, 0, KEY, 0, 3, VALUE, 0, 1));
-    rows.put("delete(ByteBuffer null)", () -> store.delete(wo, 0, nb));
-    rows.put("delete(range, null key)", () -> store.delete(wo, 0, nk, 0, 0));
-    rows.put("delete(null options)", () -> store.delete(null, 0, KEY, 0, 3));
+    rows.put("put(ByteBuffer null key)", () -> store.put(wo, nb, dk));
+    rows.put("put(ByteBuffer null value)", () -> store.put(wo, dk, nb));
+    rows.put("put(range, null key)", () -> store.put(wo, nk, 0, 0, VALUE, 0, 1));
+    rows.put("put(null options)", () -> store.put(null, KEY, 0, 3, VALUE, 0, 1));
+    rows.put("delete(ByteBuffer null)", () -> store.delete(wo, nb));
+    rows.put("delete(range, null key)", () -> store.delete(wo, nk, 0, 0));
+    rows.put("delete(null options)", () -> store.delete(null, KEY, 0, 3));
     rows.put("write(null options)", () -> store.write(null, writes));
-    rows.put("WriteBatch.put(ByteBuffer null key)", () -> writes.put(0, nb, dk));
-    rows.put("WriteBatch.put(ByteBuffer null value)", () -> writes.put(0, dk, nb));
+    rows.put("WriteBatch.put(ByteBuffer null key)", () -> writes.put(ColumnFamily.DEFAULT, nb, dk));
+    rows.put(
+        "WriteBatch.put(ByteBuffer null value)", () -> writes.put(ColumnFamily.DEFAULT, dk, nb));
     rows.put("WriteBatch.put(null value)", () -> writes.put(KEY, null));
     rows.put("WriteBatch.delete(null)", () -> writes.delete(nk));
-    rows.put("WriteBatch.delete(ByteBuffer null)", () -> writes.delete(0, nb));
+    rows.put("WriteBatch.delete(ByteBuffer null)", () -> writes.delete(ColumnFamily.DEFAULT, nb));
     rows.put("Store.open(path, null options)", () -> Store.open(dir.resolve("x"), null));
     rows.put("property(null)", () -> store.property(null));
-    rows.put("property(cf, null)", () -> store.property(0, null));
+    rows.put("property(cf, null)", () -> store.property(ColumnFamily.DEFAULT, null));
     rows.put("Options.compression(null)", () -> new Options().compression(null));
     rows.put("Options.columnFamilies(null name)", () -> new Options().columnFamilies("a", null));
     assertAllThrow(NullPointerException.class, rows);
@@ -672,20 +683,20 @@ class MisuseMatrixTest {
     rows.put("bufferCopy(range)", () -> store.bufferCopy(ro, KEY, 3, 0, new byte[1], 0, 1));
     rows.put("directCopy(ByteBuffer)", () -> store.directCopy(ro, empty, dst));
     rows.put("directCopy(range)", () -> store.directCopy(ro, KEY, 0, 0, dst));
-    rows.put("pinnedView(ByteBuffer)", () -> store.pinnedView(ro, emptyWindow));
-    rows.put("pinnedView(range)", () -> store.pinnedView(ro, KEY, 1, 0));
+    rows.put("pinnedView(ByteBuffer)", () -> store.pinnedValue(ro, emptyWindow));
+    rows.put("pinnedView(range)", () -> store.pinnedValue(ro, KEY, 1, 0));
     rows.put("PinnedView.get(ByteBuffer)", () -> handle.get(ro, empty));
     rows.put("PinnedView.get(range)", () -> handle.get(ro, KEY, 3, 0));
-    rows.put("put(ByteBuffer)", () -> store.put(wo, 0, emptyWindow, dv));
-    rows.put("put(range)", () -> store.put(wo, 0, KEY, 2, 0, VALUE, 0, 1));
-    rows.put("delete(ByteBuffer)", () -> store.delete(wo, 0, empty));
-    rows.put("delete(range)", () -> store.delete(wo, 0, KEY, 0, 0));
+    rows.put("put(ByteBuffer)", () -> store.put(wo, emptyWindow, dv));
+    rows.put("put(range)", () -> store.put(wo, KEY, 2, 0, VALUE, 0, 1));
+    rows.put("delete(ByteBuffer)", () -> store.delete(wo, empty));
+    rows.put("delete(range)", () -> store.delete(wo, KEY, 0, 0));
     rows.put(
         "write(batch with an empty delete)",
         () -> store.write(wo, new WriteBatch().put(bytes("w1"), VALUE).delete(new byte[0])));
     rows.put(
         "write(batch with an empty ByteBuffer key)",
-        () -> store.write(wo, new WriteBatch().put(0, empty, dv).delete(KEY)));
+        () -> store.write(wo, new WriteBatch().put(ColumnFamily.DEFAULT, empty, dv).delete(KEY)));
     rows.put(
         "multiGetDirectCopy(one empty key of two)",
         () ->
@@ -704,36 +715,41 @@ class MisuseMatrixTest {
   // ---- ids and sizes out of range
 
   @Test
-  void columnFamilyIdsOutOfRangeThrowIllegalArgument() {
-    WriteOptions wo = WriteOptions.DEFAULT;
-    ReadOptions cf9 = ReadOptions.DEFAULT.withColumnFamily(9);
-    ReadOptions cfMax = ReadOptions.DEFAULT.withColumnFamily(Integer.MAX_VALUE);
+  void columnFamiliesOfAnotherStoreThrowIllegalArgument() {
+    Store other = Store.open(dir.resolve("other"), new Options().columnFamilies("cf"));
+    ColumnFamily foreign = other.columnFamily("cf");
+    WriteOptions wo = WriteOptions.DEFAULT.withColumnFamily(foreign);
+    ReadOptions cf9 = ReadOptions.DEFAULT.withColumnFamily(foreign);
     PinnedBatch batch = store.newPinnedBatch();
     Map<String, Executable> rows = new LinkedHashMap<>();
-    for (int cf : new int[] {-1, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
-      rows.put("put cf " + cf, () -> store.put(wo, cf, KEY, 0, 3, VALUE, 0, 1));
-      rows.put("delete cf " + cf, () -> store.delete(wo, cf, KEY, 0, 3));
-      rows.put("flush cf " + cf, () -> store.flush(cf));
-      rows.put("compact cf " + cf, () -> store.compact(cf));
-      rows.put("property cf " + cf, () -> store.property(cf, "rocksdb.stats"));
-      rows.put(
-          "write(batch put cf " + cf + ")",
-          () -> store.write(wo, new WriteBatch().put(cf, KEY, 0, 3, VALUE, 0, 1)));
-    }
+    rows.put("put", () -> store.put(wo, KEY, 0, 3, VALUE, 0, 1));
+    rows.put("delete", () -> store.delete(wo, KEY, 0, 3));
+    rows.put("flush", () -> store.flush(foreign));
+    rows.put("compact", () -> store.compact(foreign));
+    rows.put("property", () -> store.property(foreign, "rocksdb.stats"));
     rows.put(
-        "ReadOptions.withColumnFamily(MIN_VALUE)", () -> cf9.withColumnFamily(Integer.MIN_VALUE));
-    rows.put("pinnedView cf 9", () -> store.pinnedView(cf9, KEY, 0, 3));
-    rows.put("pinnableCopy cf MAX", () -> store.pinnableCopy(cfMax, KEY, 0, 3));
-    rows.put("bufferCopy cf 9", () -> store.bufferCopy(cf9, KEY, 0, 3, new byte[1], 0, 1));
+        "write(batch put)",
+        () -> store.write(WriteOptions.DEFAULT, new WriteBatch().put(foreign, KEY, VALUE)));
+    rows.put("columnFamily(unknown name)", () -> store.columnFamily("nope"));
+    rows.put("pinnedValue", () -> store.pinnedValue(cf9, KEY, 0, 3));
+    rows.put("pinnableCopy", () -> store.pinnableCopy(cf9, KEY, 0, 3));
+    rows.put("bufferCopy", () -> store.bufferCopy(cf9, KEY, 0, 3, new byte[1], 0, 1));
+    rows.put("directCopy", () -> store.directCopy(cf9, KEY, 0, 3, ByteBuffer.allocateDirect(1)));
+    rows.put("PinnedBatch.get", () -> batch.get(cf9, new byte[][] {KEY}));
     rows.put(
-        "directCopy cf 9", () -> store.directCopy(cf9, KEY, 0, 3, ByteBuffer.allocateDirect(1)));
-    rows.put("PinnedBatch.get cf 9", () -> batch.get(cf9, new byte[][] {KEY}));
-    rows.put(
-        "multiGetBufferCopy cf 9",
+        "multiGetBufferCopy",
         () -> store.multiGetBufferCopy(cf9, new byte[][] {KEY}, new byte[1][1], new int[1]));
+    rows.put(
+        "WriteBatch mixing stores",
+        () -> {
+          try (Store third = Store.open(dir.resolve("third"), new Options().columnFamilies("cf"))) {
+            new WriteBatch().put(foreign, KEY, VALUE).put(third.columnFamily("cf"), KEY, VALUE);
+          }
+        });
     assertAllThrow(IllegalArgumentException.class, rows);
     assertArrayEquals(VALUE, store.stringCopy(KEY));
     batch.close();
+    other.close();
   }
 
   @Test
@@ -789,7 +805,7 @@ class MisuseMatrixTest {
             value(k.length + 1, 100),
             Ways.readAll(store, handle, ReadOptions.DEFAULT, k),
             k.length + "-byte key");
-        store.delete(WriteOptions.DEFAULT, 0, TestSupport.direct(k));
+        store.delete(WriteOptions.DEFAULT, TestSupport.direct(k));
         Ways.assertAll(
             null, Ways.readAll(store, handle, ReadOptions.DEFAULT, k), k.length + "-byte key");
       }
@@ -821,7 +837,7 @@ class MisuseMatrixTest {
     byte[] tail = new byte[2];
     assertEquals(size, store.bufferCopy(key, tail, 1, 1)); // a prefix: the first byte
     assertEquals(big[0], tail[1]);
-    try (PinnedValue v = store.pinnedView(key)) {
+    try (PinnedValue v = store.pinnedValue(key)) {
       assertEquals(size, v.size());
       assertEquals(99, v.view().get(size - 1));
       assertEquals(big[size - 4096 * 3], v.view().get(size - 4096 * 3));

@@ -44,7 +44,7 @@ class MisuseTest {
 
   @Test
   void closedPinnedValueThrowsAndItsViewIsEmpty() {
-    PinnedValue pinned = store.pinnedView(KEY);
+    PinnedValue pinned = store.pinnedValue(KEY);
     ByteBuffer view = pinned.view();
     assertEquals(VALUE[0], view.get(0));
     pinned.close();
@@ -141,7 +141,7 @@ class MisuseTest {
             () -> store.pinnableCopy(KEY),
             () -> store.bufferCopy(KEY, dst, 0, 10),
             () -> store.directCopy(KEY, direct),
-            () -> store.pinnedView(KEY),
+            () -> store.pinnedValue(KEY),
             () -> handle.get(KEY),
             () -> batch.get(new byte[][] {KEY}),
             () -> store.multiGetBufferCopy(ro, new byte[][] {KEY}, new byte[][] {dst}, new int[1]),
@@ -154,7 +154,7 @@ class MisuseTest {
             store::flush,
             store::compact,
             store::snapshot,
-            () -> store.columnFamilyId("default"),
+            () -> store.columnFamily("default"),
             () -> store.property("rocksdb.stats"));
     for (Executable call : calls) {
       assertThrows(StoreClosedException.class, call);
@@ -166,7 +166,7 @@ class MisuseTest {
 
   @Test
   void pinsAndSnapshotsKeepAClosedStoresDatabaseOpen() {
-    PinnedValue pinned = store.pinnedView(KEY);
+    PinnedValue pinned = store.pinnedValue(KEY);
     PinnedView handle = store.newPinnedView();
     ByteBuffer view = handle.get(KEY);
     Snapshot snapshot = store.snapshot();
@@ -204,12 +204,12 @@ class MisuseTest {
             () -> store.bufferCopy(ro, KEY, 1, -1, dst, 0, 1),
             () -> store.bufferCopy(KEY, dst, 0, 11),
             () -> store.directCopy(ro, KEY, 3, 1, direct),
-            () -> store.pinnedView(ro, KEY, 0, 10),
+            () -> store.pinnedValue(ro, KEY, 0, 10),
             () -> handle.get(ro, KEY, 1, 3),
-            () -> store.put(WriteOptions.DEFAULT, 0, KEY, 0, 4, VALUE, 0, 1),
-            () -> store.put(WriteOptions.DEFAULT, 0, KEY, 0, 3, VALUE, 4999, 2),
-            () -> store.delete(WriteOptions.DEFAULT, 0, KEY, 3, 1),
-            () -> new WriteBatch().put(0, KEY, 0, 3, VALUE, -5, 1));
+            () -> store.put(WriteOptions.DEFAULT, KEY, 0, 4, VALUE, 0, 1),
+            () -> store.put(WriteOptions.DEFAULT, KEY, 0, 3, VALUE, 4999, 2),
+            () -> store.delete(WriteOptions.DEFAULT, KEY, 3, 1),
+            () -> new WriteBatch().put(ColumnFamily.DEFAULT, KEY, 0, 3, VALUE, -5, 1));
     for (Executable call : calls) {
       assertThrows(IndexOutOfBoundsException.class, call);
     }
@@ -231,11 +231,11 @@ class MisuseTest {
             () -> store.bufferCopy(ro, heapKey, new byte[1], 0, 1),
             () -> store.directCopy(ro, heapKey, ByteBuffer.allocateDirect(1)),
             () -> store.directCopy(KEY, heapDst),
-            () -> store.pinnedView(ro, heapKey),
+            () -> store.pinnedValue(ro, heapKey),
             () -> handle.get(ro, heapKey),
-            () -> store.put(WriteOptions.DEFAULT, 0, heapKey, directKey),
-            () -> store.put(WriteOptions.DEFAULT, 0, directKey, ByteBuffer.wrap(VALUE)),
-            () -> store.delete(WriteOptions.DEFAULT, 0, heapKey),
+            () -> store.put(WriteOptions.DEFAULT, heapKey, directKey),
+            () -> store.put(WriteOptions.DEFAULT, directKey, ByteBuffer.wrap(VALUE)),
+            () -> store.delete(WriteOptions.DEFAULT, heapKey),
             () ->
                 store.multiGetDirectCopy(
                     ro, new byte[][] {KEY}, new ByteBuffer[] {heapDst}, new int[1]))) {
@@ -275,8 +275,8 @@ class MisuseTest {
             () -> store.bufferCopy(KEY, null, 0, 0),
             () -> store.directCopy(nk, ByteBuffer.allocateDirect(1)),
             () -> store.directCopy(KEY, null),
-            () -> store.pinnedView(nk),
-            () -> store.pinnedView(ro, nb),
+            () -> store.pinnedValue(nk),
+            () -> store.pinnedValue(ro, nb),
             () -> handle.get(nk),
             () -> handle.get(ro, nb),
             () -> batch.get(null),
@@ -293,7 +293,7 @@ class MisuseTest {
             () -> store.write(WriteOptions.DEFAULT, null),
             () -> new WriteBatch().put(nk, VALUE),
             () -> Store.open(null),
-            () -> store.columnFamilyId(null))) {
+            () -> store.columnFamily(null))) {
       assertThrows(NullPointerException.class, call);
     }
     handle.close();
@@ -304,7 +304,10 @@ class MisuseTest {
   void emptyKeysAndUnknownColumnFamiliesAreIllegalArguments() {
     byte[] empty = {};
     ReadOptions ro = ReadOptions.DEFAULT;
-    ReadOptions cf9 = ro.withColumnFamily(9);
+    // A column family of another store: pinget's ids are per store.
+    Store other = Store.open(dir.resolve("other"), new Options().columnFamilies("cf"));
+    ColumnFamily foreign = other.columnFamily("cf");
+    ReadOptions cf9 = ro.withColumnFamily(foreign);
     PinnedView handle = store.newPinnedView();
     PinnedBatch batch = store.newPinnedBatch();
     WriteBatch writes = new WriteBatch().put(bytes("ok"), VALUE).put(empty, VALUE);
@@ -316,7 +319,7 @@ class MisuseTest {
             () -> store.pinnableCopy(empty),
             () -> store.bufferCopy(empty, new byte[1], 0, 1),
             () -> store.directCopy(empty, ByteBuffer.allocateDirect(1)),
-            () -> store.pinnedView(empty),
+            () -> store.pinnedValue(empty),
             () -> handle.get(empty),
             () -> batch.get(new byte[][] {empty}),
             () ->
@@ -333,9 +336,9 @@ class MisuseTest {
             () -> store.write(WriteOptions.DEFAULT, writes),
             () -> store.stringCopy(cf9, KEY, 0, 3),
             () -> handle.get(cf9, KEY, 0, 3),
-            () -> store.put(WriteOptions.DEFAULT, 9, KEY, 0, 3, VALUE, 0, 1),
-            () -> store.flush(9),
-            () -> ro.withColumnFamily(-1),
+            () -> store.put(WriteOptions.DEFAULT.withColumnFamily(foreign), KEY, 0, 3, VALUE, 0, 1),
+            () -> store.flush(foreign),
+            () -> store.columnFamily("nope"),
             () -> new Options().blockCacheBytes(-1),
             () -> Store.open(dir.resolve("db2"), new Options().createIfMissing(false)),
             () -> Store.open(dir.resolve("db3"), new Options().columnFamilies("default")),
@@ -346,6 +349,7 @@ class MisuseTest {
     handle.close();
     batch.close();
     writes.close();
+    other.close();
   }
 
   @Test
@@ -421,13 +425,13 @@ class MisuseTest {
   @Test
   void forgottenPinsAreReleasedByTheCleanerAndViewsKeepTheirOwner() throws Exception {
     long before = PinnedValue.releasedByCleaner();
-    forget(s -> s.pinnedView(KEY));
+    forget(s -> s.pinnedValue(KEY));
     forget(s -> s.newPinnedView().get(KEY));
     forget(s -> s.newPinnedBatch().get(new byte[][] {KEY}));
     awaitReleased(before + 3);
 
     // A caller who keeps only the view (or a slice) keeps the pin.
-    ByteBuffer view = store.pinnedView(KEY).view();
+    ByteBuffer view = store.pinnedValue(KEY).view();
     ByteBuffer slice = store.newPinnedView().get(KEY).slice(10, 20);
     long kept = PinnedValue.releasedByCleaner();
     for (int i = 0; i < 5; i++) {
@@ -443,7 +447,7 @@ class MisuseTest {
 
     // The last forgotten pin of a closed store closes its database.
     long forgotten = PinnedValue.releasedByCleaner();
-    forget(s -> s.pinnedView(KEY));
+    forget(s -> s.pinnedValue(KEY));
     store.close();
     awaitReleased(forgotten + 1);
     long deadline = System.nanoTime() + 20_000_000_000L;

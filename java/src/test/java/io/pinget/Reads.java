@@ -27,9 +27,9 @@ public interface Reads {
 
   int directCopy(ReadOptions o, ByteBuffer key, ByteBuffer dst);
 
-  PinnedValue pinnedView(ReadOptions o, byte[] key, int off, int len);
+  PinnedValue pinnedValue(ReadOptions o, byte[] key, int off, int len);
 
-  PinnedValue pinnedView(ReadOptions o, ByteBuffer key);
+  PinnedValue pinnedValue(ReadOptions o, ByteBuffer key);
 
   void multiGetBufferCopy(ReadOptions o, byte[][] keys, byte[][] dsts, int[] sizes);
 

@@ -178,15 +178,15 @@ class RocksJavaInteropTest {
     try (Store store = Store.open(path, new Options().createIfMissing(false).columnFamilies(CF));
         PinnedView handle = store.newPinnedView();
         PinnedBatch batch = store.newPinnedBatch()) {
-      assertEquals(1, store.columnFamilyId(CF));
       assertModel(store, handle, batch, model);
     }
   }
 
   private static void assertModel(
       Store store, PinnedView handle, PinnedBatch batch, List<Map<String, byte[]>> model) {
+    List<ColumnFamily> families = List.of(ColumnFamily.DEFAULT, store.columnFamily(CF));
     for (int cf = 0; cf < model.size(); cf++) {
-      ReadOptions ro = ReadOptions.DEFAULT.withColumnFamily(cf);
+      ReadOptions ro = ReadOptions.DEFAULT.withColumnFamily(families.get(cf));
       List<byte[]> keys = new ArrayList<>();
       List<byte[]> expected = new ArrayList<>();
       for (Map.Entry<String, byte[]> e : model.get(cf).entrySet()) {
@@ -216,21 +216,30 @@ class RocksJavaInteropTest {
     List<Map<String, byte[]>> model = newModel();
     try (Store store =
         Store.open(path, new Options().compression(compression).columnFamilies(CF))) {
+      List<ColumnFamily> families = List.of(ColumnFamily.DEFAULT, store.columnFamily(CF));
       for (String phase : new String[] {"sst", "wal"}) {
         for (int cf = 0; cf < 2; cf++) {
           for (int i = 0; i < KEYS; i++) {
             byte[] k = key(phase, cf, i);
             byte[] v = value(cf * 1000 + i + phase.length(), SIZES[i % SIZES.length]);
-            store.put(io.pinget.WriteOptions.DEFAULT, cf, k, 0, k.length, v, 0, v.length);
+            store.put(
+                io.pinget.WriteOptions.DEFAULT.withColumnFamily(families.get(cf)),
+                k,
+                0,
+                k.length,
+                v,
+                0,
+                v.length);
             model.get(cf).put(new String(k, StandardCharsets.UTF_8), v);
           }
           for (int i = 2; i < KEYS; i += 7) {
             byte[] k = key(phase, cf, i);
-            store.delete(io.pinget.WriteOptions.DEFAULT, cf, k, 0, k.length);
+            store.delete(
+                io.pinget.WriteOptions.DEFAULT.withColumnFamily(families.get(cf)), k, 0, k.length);
             model.get(cf).put(new String(k, StandardCharsets.UTF_8), null);
           }
           if (phase.equals("sst")) {
-            store.flush(cf);
+            store.flush(families.get(cf));
           }
         }
       }

@@ -164,7 +164,7 @@ public final class SoakMain {
         n -> {
           for (long c = 0; c < n; c++) {
             int k = (int) (c % KEYS);
-            try (PinnedValue v = store.pinnedView(keys[k])) {
+            try (PinnedValue v = store.pinnedValue(keys[k])) {
               check(c, k, v.view());
             }
           }
@@ -278,7 +278,7 @@ public final class SoakMain {
     long start = System.nanoTime();
     PinnedValue[] held = new PinnedValue[FORGOTTEN];
     for (int i = 0; i < FORGOTTEN; i++) {
-      held[i] = store.pinnedView(soak.keys[i % KEYS]);
+      held[i] = store.pinnedValue(soak.keys[i % KEYS]);
     }
     long live = rssKib();
     held = null;

@@ -40,10 +40,10 @@ public final class Ways {
     out.put("buffer_copy/direct-key", bufferCopy(store, ro, key, directKey));
     out.put("direct_copy", directCopy(store, ro, key, null));
     out.put("direct_copy/direct-key", directCopy(store, ro, key, directKey));
-    try (PinnedValue v = store.pinnedView(ro, padded, 3, key.length)) {
+    try (PinnedValue v = store.pinnedValue(ro, padded, 3, key.length)) {
       out.put("pinned_view/per-call", v == null ? null : TestSupport.toArray(v.view()));
     }
-    try (PinnedValue v = store.pinnedView(ro, directKey)) {
+    try (PinnedValue v = store.pinnedValue(ro, directKey)) {
       out.put("pinned_view/per-call/direct-key", v == null ? null : TestSupport.toArray(v.view()));
     }
     ByteBuffer view = handle.get(ro, padded, 3, key.length);

@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.rocksjava;
 
+import io.pinget.ColumnFamily;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
@@ -9,9 +10,11 @@ import io.pinget.Snapshot;
 import io.pinget.Store;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
 
 /**
  * pinget's strategies over a database that RocksJava opened: the same {@code RocksDB} instance,
@@ -21,8 +24,8 @@ import org.rocksdb.RocksDB;
  * {@link PinnedView} and {@link PinnedBatch} (P: the caller reads the pinned block-cache bytes). P
  * is 0 for a value in the block cache, 1 otherwise (a memtable hit, {@code fill_cache=false}).
  *
- * <p>Column families: 0 is the default one, {@code i + 1} the i-th handle given to {@link #open}
- * ({@link #columnFamilyId}); pass the id with {@link ReadOptions#withColumnFamily}. Snapshots: wrap
+ * <p>Column families: {@link #columnFamily(ColumnFamilyHandle)} resolves db's default one or a
+ * handle given to {@link #open}; pass it with {@link ReadOptions#withColumnFamily}. Snapshots: wrap
  * a RocksJava snapshot with {@link #snapshot(org.rocksdb.Snapshot)} and pass it with {@link
  * ReadOptions#withSnapshot}.
  *
@@ -57,8 +60,12 @@ public final class RocksJavaReader implements AutoCloseable {
   }
 
   /**
-   * A reader over db; columnFamilies (handles of db, none closed) get ids 1, 2, ... in order.
+   * A reader over a RocksJava database.
    *
+   * @param db not null, open
+   * @param columnFamilies handles of db besides its default column family, none null or closed;
+   *     resolve them with {@link #columnFamily(ColumnFamilyHandle)}
+   * @return the reader; close it before db
    * @throws IllegalStateException if db or a handle is closed
    * @throws IllegalArgumentException if a handle belongs to another database
    * @throws UnsupportedOperationException if RocksJava's RocksDB release is not pinget's
@@ -132,28 +139,41 @@ public final class RocksJavaReader implements AutoCloseable {
     }
   }
 
-  /** 0 for db's default column family, i + 1 for the i-th handle given to open, else -1. */
-  public int columnFamilyId(ColumnFamilyHandle handle) {
+  /**
+   * The column family of one of db's handles, for {@link ReadOptions#withColumnFamily}.
+   *
+   * @param handle not null, open: db's default column family, or one given to {@link #open}
+   * @return the column family
+   * @throws IllegalArgumentException if this reader was not opened with that handle
+   * @throws IllegalStateException if the handle is closed
+   */
+  public ColumnFamily columnFamily(ColumnFamilyHandle handle) {
     Objects.requireNonNull(handle, "handle");
     if (!handle.isOwningHandle()) {
       throw new IllegalStateException("the column family handle is closed");
     }
-    for (int i = 0; i < families.length; i++) {
-      if (families[i] == handle) {
-        return i + 1;
+    if (ownerOf(handle) == db && handle.getID() == 0) {
+      return ColumnFamily.DEFAULT;
+    }
+    for (ColumnFamilyHandle family : families) {
+      if (family == handle) {
+        try {
+          return store.columnFamily(new String(handle.getName(), StandardCharsets.UTF_8));
+        } catch (RocksDBException e) {
+          throw new IllegalStateException(e);
+        }
       }
     }
-    return ownerOf(handle) == db && isDefault(handle) ? 0 : -1;
-  }
-
-  private boolean isDefault(ColumnFamilyHandle handle) {
-    return handle.getID() == 0;
+    throw new IllegalArgumentException("this reader was not opened with that handle");
   }
 
   /**
    * A pinget Snapshot over a snapshot RocksJava took of this database, for {@link
    * ReadOptions#withSnapshot}. Closing it does not release RocksJava's snapshot; release that (with
    * {@code RocksDB.releaseSnapshot}) only after this wrapper is closed and no read uses it.
+   *
+   * @param snapshot not null, taken of this reader's database and not released
+   * @return the wrapper; close it before releasing the RocksJava snapshot
    */
   public Snapshot snapshot(org.rocksdb.Snapshot snapshot) {
     Objects.requireNonNull(snapshot, "snapshot");
@@ -161,103 +181,250 @@ public final class RocksJavaReader implements AutoCloseable {
     return store.borrowRocksJavaSnapshot(snapshot.getNativeHandle());
   }
 
-  /** The RocksJava database read. */
+  /**
+   * The RocksJava database this reader reads.
+   *
+   * @return the RocksDB given to {@link #open}
+   */
   public RocksDB db() {
     return db;
   }
 
-  // ---- string_copy: the baseline, 2 copies (into a std::string, then a new array)
+  // Each read below is Store's (same strategy, copy count and contract) on this database.
 
-  /** The value, or null if the key does not exist. */
+  /**
+   * string_copy (the baseline): 2 copies, 1 new array. As {@link Store#stringCopy(byte[])}.
+   *
+   * @param key not null, not empty
+   * @return the value in a new array, or null if the key does not exist
+   */
   public byte[] stringCopy(byte[] key) {
     return store.stringCopy(key);
   }
 
+  /**
+   * string_copy: 2 copies, 1 new array. As {@link Store#stringCopy(ReadOptions, byte[], int, int)}.
+   *
+   * @param options not null
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @return the value in a new array, or null if the key does not exist
+   */
   public byte[] stringCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     return store.stringCopy(options, key, keyOff, keyLen);
   }
 
+  /**
+   * string_copy of a direct key: 2 copies, 1 new array. As {@link Store#stringCopy(ReadOptions,
+   * ByteBuffer)}.
+   *
+   * @param options not null
+   * @param key a direct buffer, not null
+   * @return the value in a new array, or null if the key does not exist
+   */
   public byte[] stringCopy(ReadOptions options, ByteBuffer key) {
     return store.stringCopy(options, key);
   }
 
-  // ---- pinnable_copy: P + 1 copies, one new array
-
-  /** The value, or null if the key does not exist. */
+  /**
+   * pinnable_copy: P + 1 copies, 1 new array (RocksJava's own get does the same). As {@link
+   * Store#pinnableCopy(byte[])}.
+   *
+   * @param key not null, not empty
+   * @return the value in a new array, or null if the key does not exist
+   */
   public byte[] pinnableCopy(byte[] key) {
     return store.pinnableCopy(key);
   }
 
+  /**
+   * pinnable_copy: P + 1 copies, 1 new array. As {@link Store#pinnableCopy(ReadOptions, byte[],
+   * int, int)}.
+   *
+   * @param options not null
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @return the value in a new array, or null if the key does not exist
+   */
   public byte[] pinnableCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     return store.pinnableCopy(options, key, keyOff, keyLen);
   }
 
+  /**
+   * pinnable_copy of a direct key: P + 1 copies, 1 new array. As {@link
+   * Store#pinnableCopy(ReadOptions, ByteBuffer)}.
+   *
+   * @param options not null
+   * @param key a direct buffer, not null
+   * @return the value in a new array, or null if the key does not exist
+   */
   public byte[] pinnableCopy(ReadOptions options, ByteBuffer key) {
     return store.pinnableCopy(options, key);
   }
 
-  // ---- buffer_copy: P + 1 copies, no allocation
-
-  /** As {@link Store#bufferCopy(byte[], byte[], int, int)}: the value's size, or -1. */
+  /**
+   * buffer_copy: P + 1 copies into dst, no allocation. As {@link Store#bufferCopy(byte[], byte[],
+   * int, int)}.
+   *
+   * @param key not null, not empty
+   * @param dst not null
+   * @param off where the value goes in dst
+   * @param len room in dst
+   * @return the value's full size, or -1 if the key does not exist
+   */
   public int bufferCopy(byte[] key, byte[] dst, int off, int len) {
     return store.bufferCopy(key, dst, off, len);
   }
 
+  /**
+   * buffer_copy: P + 1 copies into dst, no allocation. As {@link Store#bufferCopy(ReadOptions,
+   * byte[], int, int, byte[], int, int)}.
+   *
+   * @param options not null
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @param dst not null
+   * @param off where the value goes in dst
+   * @param len room in dst
+   * @return the value's full size, or -1 if the key does not exist
+   */
   public int bufferCopy(
       ReadOptions options, byte[] key, int keyOff, int keyLen, byte[] dst, int off, int len) {
     return store.bufferCopy(options, key, keyOff, keyLen, dst, off, len);
   }
 
+  /**
+   * buffer_copy of a direct key: P + 1 copies into dst, no allocation. As {@link
+   * Store#bufferCopy(ReadOptions, ByteBuffer, byte[], int, int)}.
+   *
+   * @param options not null
+   * @param key a direct buffer, not null
+   * @param dst not null
+   * @param off where the value goes in dst
+   * @param len room in dst
+   * @return the value's full size, or -1 if the key does not exist
+   */
   public int bufferCopy(ReadOptions options, ByteBuffer key, byte[] dst, int off, int len) {
     return store.bufferCopy(options, key, dst, off, len);
   }
 
-  // ---- direct_copy: P + 1 copies into a direct buffer, no allocation
-
-  /** As {@link Store#directCopy(byte[], ByteBuffer)}: the value's size, or -1. */
+  /**
+   * direct_copy: P + 1 copies into a direct buffer, no allocation. As {@link
+   * Store#directCopy(byte[], ByteBuffer)}.
+   *
+   * @param key not null, not empty
+   * @param dst a direct, writable buffer; not null
+   * @return the value's full size, or -1 if the key does not exist
+   */
   public int directCopy(byte[] key, ByteBuffer dst) {
     return store.directCopy(key, dst);
   }
 
+  /**
+   * direct_copy: P + 1 copies into a direct buffer, no allocation. As {@link
+   * Store#directCopy(ReadOptions, byte[], int, int, ByteBuffer)}.
+   *
+   * @param options not null
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @param dst a direct, writable buffer; not null
+   * @return the value's full size, or -1 if the key does not exist
+   */
   public int directCopy(ReadOptions options, byte[] key, int keyOff, int keyLen, ByteBuffer dst) {
     return store.directCopy(options, key, keyOff, keyLen, dst);
   }
 
+  /**
+   * direct_copy of a direct key: P + 1 copies, no allocation. As {@link
+   * Store#directCopy(ReadOptions, ByteBuffer, ByteBuffer)}.
+   *
+   * @param options not null
+   * @param key a direct buffer, not null
+   * @param dst a direct, writable buffer; not null
+   * @return the value's full size, or -1 if the key does not exist
+   */
   public int directCopy(ReadOptions options, ByteBuffer key, ByteBuffer dst) {
     return store.directCopy(options, key, dst);
   }
 
-  // ---- pinned_view: P copies
-
-  /** The value pinned in a new PinnedValue (close it), or null if the key does not exist. */
-  public PinnedValue pinnedView(byte[] key) {
-    return store.pinnedView(key);
+  /**
+   * pinned_view, one pin per call: P copies. As {@link Store#pinnedValue(byte[])}.
+   *
+   * @param key not null, not empty
+   * @return the pinned value (close it before the RocksDB), or null if the key does not exist
+   */
+  public PinnedValue pinnedValue(byte[] key) {
+    return store.pinnedValue(key);
   }
 
-  public PinnedValue pinnedView(ReadOptions options, byte[] key, int keyOff, int keyLen) {
-    return store.pinnedView(options, key, keyOff, keyLen);
+  /**
+   * pinned_view, one pin per call: P copies. As {@link Store#pinnedValue(ReadOptions, byte[], int,
+   * int)}.
+   *
+   * @param options not null
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @return the pinned value (close it before the RocksDB), or null if the key does not exist
+   */
+  public PinnedValue pinnedValue(ReadOptions options, byte[] key, int keyOff, int keyLen) {
+    return store.pinnedValue(options, key, keyOff, keyLen);
   }
 
-  public PinnedValue pinnedView(ReadOptions options, ByteBuffer key) {
-    return store.pinnedView(options, key);
+  /**
+   * pinned_view of a direct key, one pin per call: P copies. As {@link
+   * Store#pinnedValue(ReadOptions, ByteBuffer)}.
+   *
+   * @param options not null
+   * @param key a direct buffer, not null
+   * @return the pinned value (close it before the RocksDB), or null if the key does not exist
+   */
+  public PinnedValue pinnedValue(ReadOptions options, ByteBuffer key) {
+    return store.pinnedValue(options, key);
   }
 
-  /** A reusable pinned_view handle: no allocation per get. Close it before the RocksDB. */
+  /**
+   * A reusable pinned_view handle: no allocation per get.
+   *
+   * @return a new handle; close it before the RocksDB
+   */
   public PinnedView newPinnedView() {
     return store.newPinnedView();
   }
 
-  /** A reusable batched pinned_view handle. Close it before the RocksDB. */
+  /**
+   * A reusable batched pinned_view handle.
+   *
+   * @return a new handle; close it before the RocksDB
+   */
   public PinnedBatch newPinnedBatch() {
     return store.newPinnedBatch();
   }
 
-  /** As {@link Store#multiGetBufferCopy}. */
+  /**
+   * Batched buffer_copy. As {@link Store#multiGetBufferCopy}.
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param dsts not null, as long as keys, no element null
+   * @param sizes not null, at least as long as keys
+   */
   public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
     store.multiGetBufferCopy(options, keys, dsts, sizes);
   }
 
-  /** As {@link Store#multiGetDirectCopy}. */
+  /**
+   * Batched direct_copy. As {@link Store#multiGetDirectCopy}.
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param dsts not null, as long as keys, each a direct, writable buffer
+   * @param sizes not null, at least as long as keys
+   */
   public void multiGetDirectCopy(
       ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
     store.multiGetDirectCopy(options, keys, dsts, sizes);
@@ -273,6 +440,11 @@ public final class RocksJavaReader implements AutoCloseable {
     store.close();
   }
 
+  /**
+   * Whether {@link #close()} was called.
+   *
+   * @return true once closed
+   */
   public boolean isClosed() {
     return store.isClosed();
   }

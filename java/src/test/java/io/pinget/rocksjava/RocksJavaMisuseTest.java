@@ -3,7 +3,6 @@ package io.pinget.rocksjava;
 
 import static io.pinget.TestSupport.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,8 +44,7 @@ class RocksJavaMisuseTest {
   }
 
   /** Every read way of the reader, on column family cf. */
-  private static List<Executable> reads(RocksJavaReader reader, int cf) {
-    ReadOptions ro = ReadOptions.DEFAULT.withColumnFamily(cf);
+  private static List<Executable> reads(RocksJavaReader reader, ReadOptions ro) {
     byte[] key = bytes("k");
     ByteBuffer direct = ByteBuffer.allocateDirect(16);
     return List.of(
@@ -54,7 +52,7 @@ class RocksJavaMisuseTest {
         () -> reader.pinnableCopy(ro, key, 0, 1),
         () -> reader.bufferCopy(ro, key, 0, 1, new byte[4], 0, 4),
         () -> reader.directCopy(ro, key, 0, 1, direct),
-        () -> reader.pinnedView(ro, key, 0, 1),
+        () -> reader.pinnedValue(ro, key, 0, 1),
         () -> {
           try (PinnedView view = reader.newPinnedView()) {
             view.get(ro, key, 0, 1);
@@ -103,7 +101,7 @@ class RocksJavaMisuseTest {
               IllegalArgumentException.class, () -> RocksJavaReader.open(rocks.db, other.cf1));
       assertTrue(e.getMessage().contains("another RocksDB"), e.getMessage());
       try (RocksJavaReader reader = RocksJavaReader.open(rocks.db)) {
-        assertEquals(-1, reader.columnFamilyId(other.defaultFamily));
+        assertThrows(IllegalArgumentException.class, () -> reader.columnFamily(other.cf1));
       }
     }
   }
@@ -127,9 +125,13 @@ class RocksJavaMisuseTest {
   @Test
   void readsAfterRocksJavaClosedTheDatabaseThrowInsteadOfReadingFreedMemory() {
     RocksJavaReader reader = RocksJavaReader.open(rocks.db, rocks.cf1);
+    List<ReadOptions> families =
+        List.of(
+            ReadOptions.DEFAULT,
+            ReadOptions.DEFAULT.withColumnFamily(reader.columnFamily(rocks.cf1)));
     rocks.close();
-    for (int cf = 0; cf < 2; cf++) {
-      for (Executable read : reads(reader, cf)) {
+    for (ReadOptions ro : families) {
+      for (Executable read : reads(reader, ro)) {
         IllegalStateException e = assertThrows(IllegalStateException.class, read);
         assertTrue(e.getMessage().contains("RocksDB is closed"), e.getMessage());
       }
@@ -141,8 +143,9 @@ class RocksJavaMisuseTest {
   @Test
   void readsOfAClosedColumnFamilyThrowAndOthersStillWork() {
     try (RocksJavaReader reader = RocksJavaReader.open(rocks.db, rocks.cf1)) {
+      ReadOptions cf1 = ReadOptions.DEFAULT.withColumnFamily(reader.columnFamily(rocks.cf1));
       rocks.cf1.close();
-      for (Executable read : reads(reader, 1)) {
+      for (Executable read : reads(reader, cf1)) {
         IllegalStateException e = assertThrows(IllegalStateException.class, read);
         assertTrue(e.getMessage().contains("column family 1 is closed"), e.getMessage());
       }
@@ -156,7 +159,7 @@ class RocksJavaMisuseTest {
     reader.close();
     reader.close();
     assertTrue(reader.isClosed());
-    for (Executable read : reads(reader, 0)) {
+    for (Executable read : reads(reader, ReadOptions.DEFAULT)) {
       assertThrows(StoreClosedException.class, read);
     }
     // RocksJava's database is untouched by pinget's close.
@@ -167,7 +170,7 @@ class RocksJavaMisuseTest {
   void theSupportedOrderViewsThenReaderThenRocksJava() throws RocksDBException {
     RocksJavaReader reader = RocksJavaReader.open(rocks.db, rocks.cf1);
     PinnedView view = reader.newPinnedView();
-    PinnedValue value = reader.pinnedView(bytes("k"));
+    PinnedValue value = reader.pinnedValue(bytes("k"));
     assertNotNull(value);
     assertNotNull(view.get(bytes("k")));
     // The reader closes first; its pins stay valid while RocksJava's database is open.
@@ -180,9 +183,8 @@ class RocksJavaMisuseTest {
         rocks.db.createColumnFamily(new ColumnFamilyDescriptor(bytes("late")))) {
       rocks.db.put(late, bytes("k"), bytes("late"));
       try (RocksJavaReader again = RocksJavaReader.open(rocks.db, late)) {
-        assertArrayEquals(
-            bytes("late"),
-            again.pinnableCopy(ReadOptions.DEFAULT.withColumnFamily(1), bytes("k"), 0, 1));
+        ReadOptions ro = ReadOptions.DEFAULT.withColumnFamily(again.columnFamily(late));
+        assertArrayEquals(bytes("late"), again.pinnableCopy(ro, bytes("k"), 0, 1));
       }
     }
     rocks.close();

@@ -6,8 +6,10 @@ import static io.pinget.TestSupport.value;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pinget.ColumnFamily;
 import io.pinget.CopyStats;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
@@ -89,11 +91,12 @@ class RocksJavaReaderTest {
     try (RocksJavaReader reader = RocksJavaReader.open(db, rocks.cf1);
         PinnedView view = reader.newPinnedView();
         PinnedBatch batch = reader.newPinnedBatch()) {
-      assertEquals(0, reader.columnFamilyId(db.getDefaultColumnFamily()));
-      assertEquals(1, reader.columnFamilyId(rocks.cf1));
+      assertSame(ColumnFamily.DEFAULT, reader.columnFamily(db.getDefaultColumnFamily()));
+      assertEquals("cf1", reader.columnFamily(rocks.cf1).name());
       Reads reads = Reads.over(reader);
       for (int cf = 0; cf < 2; cf++) {
-        ReadOptions ro = ReadOptions.DEFAULT.withColumnFamily(cf);
+        ReadOptions ro =
+            ReadOptions.DEFAULT.withColumnFamily(reader.columnFamily(rocks.family(cf)));
         for (byte[] k : keys) {
           byte[] expected = db.get(rocks.family(cf), k);
           Ways.assertAll(expected, Ways.readAll(reads, view, ro, k), text(k) + " in cf " + cf);
@@ -271,9 +274,9 @@ class RocksJavaReaderTest {
     Map<Integer, String> seen = new LinkedHashMap<>();
     try (RocksJavaReader reader = RocksJavaReader.open(db, rocks.cf1)) {
       for (int cf = 0; cf < 2; cf++) {
-        seen.put(
-            cf,
-            text(reader.pinnableCopy(ReadOptions.DEFAULT.withColumnFamily(cf), bytes("k"), 0, 1)));
+        ReadOptions ro =
+            ReadOptions.DEFAULT.withColumnFamily(reader.columnFamily(rocks.family(cf)));
+        seen.put(cf, text(reader.pinnableCopy(ro, bytes("k"), 0, 1)));
       }
     }
     assertEquals(Map.of(0, "in default", 1, "in cf1"), seen);

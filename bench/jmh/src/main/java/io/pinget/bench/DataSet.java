@@ -151,7 +151,7 @@ final class DataSet implements AutoCloseable {
       rocksNoWal.setDisableWAL(true);
       for (int i = 0; i < keyCount; i++) {
         byte[] value = value(i, valueSize);
-        store.put(noWal, 0, keys[i], 0, keys[i].length, value, 0, value.length);
+        store.put(noWal, keys[i], 0, keys[i].length, value, 0, value.length);
         rocks.put(rocksNoWal, keys[i], value);
       }
     }

@@ -120,7 +120,7 @@ public class GetBenchmark {
 
   @Benchmark
   public void pinnedViewPerCall(CopyCounters c, Blackhole bh) {
-    try (PinnedValue v = data.store.pinnedView(data.keys[next()])) {
+    try (PinnedValue v = data.store.pinnedValue(data.keys[next()])) {
       bh.consume(v.view());
     }
   }

@@ -1,0 +1,68 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// BatchBuffers: storage for one batched get's arguments and results, for a
+// caller whose own memory cannot be lent to the call (the JNI layer: keys in
+// a Java byte[][], destinations in an array of ByteBuffers).
+
+#ifndef PINGET_BATCH_BUFFERS_H_
+#define PINGET_BATCH_BUFFERS_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pinget/export.h"
+#include "pinget/status.h"
+#include "pinget/store.h"
+
+namespace pinget {
+
+// Keys copied into one buffer, the destination buffers, and room for the
+// value sizes and statuses of Store::MultiGetInto. Reused across batches: no
+// allocation once it has held a batch that large; Reset() frees storage that
+// grew past 1 MiB. Not thread-safe.
+class PINGET_EXPORT BatchBuffers {
+ public:
+  BatchBuffers() = default;
+  BatchBuffers(const BatchBuffers&) = delete;
+  BatchBuffers& operator=(const BatchBuffers&) = delete;
+
+  // This thread's instance, for callers with no storage of their own.
+  // REQUIRES: one batch at a time on this thread.
+  static BatchBuffers& ForThisThread();
+
+  // Empties it for a new batch.
+  void Reset();
+  // Room for the next key's size bytes, which the caller fills (and counts:
+  // RecordKeyCopy) before the next AddKey or keys(). The pointer is valid
+  // until then.
+  char* AddKey(size_t size);
+  // The next key's destination (for MultiGetInto).
+  void AddBuffer(char* data, size_t capacity);
+
+  // Keys added so far.
+  size_t size() const { return ends_.size(); }
+  // The keys in order. Valid until the next Reset or AddKey.
+  const std::string_view* keys();
+  const Buffer* buffers() const { return buffers_.data(); }
+  // Sets size() value sizes to 0 and as many statuses to NotFound: the
+  // results a batch reports for keys it never read.
+  void ResetResults();
+  // MultiGetInto's results, size() elements each after ResetResults(). Valid
+  // until the next Reset or ResetResults.
+  size_t* value_sizes() { return value_sizes_.data(); }
+  Status* statuses() { return statuses_.data(); }
+
+ private:
+  std::string bytes_;
+  std::vector<size_t> ends_;  // key i is bytes_[ends_[i - 1], ends_[i])
+  std::vector<std::string_view> views_;
+  std::vector<Buffer> buffers_;
+  std::vector<size_t> value_sizes_;
+  std::vector<Status> statuses_;
+};
+
+}  // namespace pinget
+
+#endif  // PINGET_BATCH_BUFFERS_H_

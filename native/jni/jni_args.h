@@ -1,0 +1,128 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// Arguments from Java: handles, ranges, packed options, keys and buffers; and
+// the registration of natives. Every native in native/jni has the same shape:
+// look up the handle, check and decode arguments (here), make one call into
+// the public C++ API, and translate the result (jni_errors.h, jni_views.h).
+
+#ifndef PINGET_JNI_JNI_ARGS_H_
+#define PINGET_JNI_JNI_ARGS_H_
+
+#include <jni.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "jni_errors.h"
+#include "pinget/pinget.h"
+
+namespace pinget {
+namespace jni {
+
+// Value returned to Java for a key that does not exist.
+constexpr jint kNotFound = -1;
+
+// Java holds native objects as a long: the pointer. Java guarantees a live
+// object (a closed Java handle never passes its pointer again).
+template <typename T>
+T* FromHandle(jlong handle) {
+  return reinterpret_cast<T*>(static_cast<intptr_t>(handle));
+}
+template <typename T>
+jlong ToHandle(T* p) {
+  return static_cast<jlong>(reinterpret_cast<intptr_t>(p));
+}
+
+// Throws IndexOutOfBoundsException unless [off, off + len) lies in [0, size).
+bool CheckRange(JNIEnv* env, jint off, jint len, jlong size);
+
+// Flag bits, as io.pinget.ReadOptions and WriteOptions pack them (a Java test
+// compares them with the Java side through Diagnostics.constants()).
+constexpr jint kFillCache = 1;
+constexpr jint kVerifyChecksums = 2;
+constexpr jint kSync = 1;
+constexpr jint kDisableWal = 2;
+constexpr jint kCreateIfMissing = 1;  // Options, as NativeStore packs them
+constexpr jint kErrorIfExists = 2;
+ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags);
+WriteOptions ToWriteOptions(jint flags);
+
+// A key or value given from Java as bytes [off, off + len) of either a byte[]
+// (copied: onto the stack when small; one counted key copy) or a direct
+// ByteBuffer (read in place: no copy). Exactly one of array, buffer is set.
+class BytesArg {
+ public:
+  BytesArg() = default;
+  BytesArg(const BytesArg&) = delete;
+  BytesArg& operator=(const BytesArg&) = delete;
+
+  // Returns false with a Java exception pending.
+  bool Init(JNIEnv* env, jbyteArray array, jobject buffer, jint off, jint len,
+            bool count_as_key);
+  std::string_view view() const { return {data_, size_}; }
+
+ private:
+  static constexpr size_t kStackBytes = 256;
+  char stack_[kStackBytes];
+  std::unique_ptr<char[]> heap_;
+  const char* data_ = stack_;
+  size_t size_ = 0;
+};
+
+inline bool InitKey(JNIEnv* env, BytesArg* key, jbyteArray array,
+                    jobject buffer, jint off, jint len) {
+  return key->Init(env, array, buffer, off, len, /*count_as_key=*/true);
+}
+inline bool InitValue(JNIEnv* env, BytesArg* value, jbyteArray array,
+                      jobject buffer, jint off, jint len) {
+  return value->Init(env, array, buffer, off, len, /*count_as_key=*/false);
+}
+
+// Resets batch and copies every key of a byte[][] into it (one counted key
+// copy each). Returns false with an exception pending.
+bool CopyKeys(JNIEnv* env, jobjectArray keys, BatchBuffers* batch);
+
+// A local reference deleted at scope exit (for loops over object arrays).
+class LocalRef {
+ public:
+  LocalRef(JNIEnv* env, jobject ref) : env_(env), ref_(ref) {}
+  ~LocalRef() {
+    if (ref_ != nullptr) env_->DeleteLocalRef(ref_);
+  }
+  LocalRef(const LocalRef&) = delete;
+  LocalRef& operator=(const LocalRef&) = delete;
+  jobject get() const { return ref_; }
+
+ private:
+  JNIEnv* env_;
+  jobject ref_;
+};
+
+// The window [position, limit) of a direct ByteBuffer. Returns false with an
+// exception pending if buffer is null or not direct.
+bool DirectWindow(JNIEnv* env, jobject buffer, char** data, size_t* size);
+
+// Called once from JNI_OnLoad. Returns false with an exception pending.
+bool InitArgs(JNIEnv* env);
+
+// Each native file registers its table of natives from JNI_OnLoad
+// (jni_onload.cc) through RegisterNatives.
+bool RegisterNatives(JNIEnv* env, const char* class_name,
+                     const JNINativeMethod* methods, int count);
+template <size_t N>
+bool RegisterNatives(JNIEnv* env, const char* class_name,
+                     const JNINativeMethod (&methods)[N]) {
+  return RegisterNatives(env, class_name, methods, static_cast<int>(N));
+}
+#define PINGET_NATIVE(name, signature, function)           \
+  {                                                        \
+    const_cast<char*>(name), const_cast<char*>(signature), \
+        reinterpret_cast<void*>(function)                  \
+  }
+
+}  // namespace jni
+}  // namespace pinget
+
+#endif  // PINGET_JNI_JNI_ARGS_H_

@@ -1,0 +1,109 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+
+#include "checks.h"
+
+#include <rocksdb/db.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace pinget {
+namespace internal {
+namespace {
+
+Status OutOfRange(const char* option, size_t value, size_t min, size_t max) {
+  return Status::InvalidArgument(
+      std::string(option) + " is " + std::to_string(value) +
+      "; allowed: " + std::to_string(min) + " to " + std::to_string(max));
+}
+
+}  // namespace
+
+Status CheckKey(std::string_view key) {
+  if (key.empty()) return Status::InvalidArgument("key is empty");
+  if (key.data() == nullptr) return Status::InvalidArgument("key is null");
+  return Status::OK();
+}
+
+Status CheckKeys(size_t count, const std::string_view* keys) {
+  if (count > 0 && keys == nullptr) {
+    return Status::InvalidArgument("keys is null");
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (keys[i].empty()) {
+      return Status::InvalidArgument("keys[" + std::to_string(i) +
+                                     "] is empty");
+    }
+    if (keys[i].data() == nullptr) {
+      return Status::InvalidArgument("keys[" + std::to_string(i) + "] is null");
+    }
+  }
+  return Status::OK();
+}
+
+Status CheckBuffer(const char* data, size_t capacity, const char* what) {
+  if (data == nullptr && capacity != 0) {
+    return Status::InvalidArgument(std::string(what) +
+                                   " is null but its capacity is not 0");
+  }
+  return Status::OK();
+}
+
+Status CheckOptions(const std::string& path, const Options& options) {
+  if (path.empty()) return Status::InvalidArgument("path is empty");
+  if (path.find('\0') != std::string::npos) {
+    return Status::InvalidArgument("path holds a zero byte");
+  }
+  if (options.block_cache_bytes > kMaxBlockCacheBytes) {
+    return OutOfRange("block_cache_bytes", options.block_cache_bytes, 0,
+                      kMaxBlockCacheBytes);
+  }
+  if (options.block_size == 0 || options.block_size > kMaxBlockSize) {
+    return OutOfRange("block_size", options.block_size, 1, kMaxBlockSize);
+  }
+  if (options.write_buffer_bytes < kMinWriteBufferBytes ||
+      options.write_buffer_bytes > kMaxWriteBufferBytes) {
+    return OutOfRange("write_buffer_bytes", options.write_buffer_bytes,
+                      kMinWriteBufferBytes, kMaxWriteBufferBytes);
+  }
+  switch (options.compression) {
+    case Compression::kNone:
+    case Compression::kSnappy:
+    case Compression::kLz4:
+    case Compression::kZstd:
+    case Compression::kZlib:
+    case Compression::kBzip2:
+      break;
+    default:
+      return Status::InvalidArgument(
+          "compression " +
+          std::to_string(static_cast<int>(options.compression)) +
+          " is not a pinget::Compression");
+  }
+  std::vector<std::string> names = options.column_families;
+  std::sort(names.begin(), names.end());
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].empty()) {
+      return Status::InvalidArgument("column family name is empty");
+    }
+    if (names[i] == rocksdb::kDefaultColumnFamilyName) {
+      return Status::InvalidArgument("\"default\" is always open; omit it");
+    }
+    if (i > 0 && names[i] == names[i - 1]) {
+      return Status::InvalidArgument("column family named twice: " + names[i]);
+    }
+  }
+  return Status::OK();
+}
+
+Status CheckWriteOptions(const WriteOptions& options) {
+  if (options.sync && options.disable_wal) {
+    return Status::InvalidArgument(
+        "sync and disable_wal together: a sync write needs the WAL");
+  }
+  return Status::OK();
+}
+
+}  // namespace internal
+}  // namespace pinget
