@@ -170,7 +170,10 @@ endforeach()
 # A compiler is named by the file it resolves to and its version line without
 # the program name, so that c++, g++ and /usr/bin/g++ share one engine.
 function(_pinget_compiler_id compiler out)
-  find_program(_path "${compiler}" NO_CACHE)
+  # A fresh cache entry per compiler (find_program caches its result).
+  string(MAKE_C_IDENTIFIER "PINGET_ENGINE_PATH_${compiler}" _var)
+  find_program(${_var} "${compiler}")
+  set(_path "${${_var}}")
   if(NOT _path)
     message(FATAL_ERROR "pinget: engine compiler ${compiler} not found")
   endif()
@@ -212,9 +215,36 @@ set(_rocksdb_args
   -DWITH_SNAPPY=ON -DWITH_LZ4=ON -DWITH_ZSTD=ON -DWITH_ZLIB=ON -DWITH_BZ2=ON)
 
 set(_recipe "revision ${_recipe_revision}\nc: ${_c_id}\ncxx: ${_cxx_id}\n")
+# What the sub-builds also pick up from the environment and the toolchain
+# (named only when set, so that the common key stays the same).
+foreach(var CFLAGS CXXFLAGS LDFLAGS CPPFLAGS)
+  if(NOT "$ENV{${var}}" STREQUAL "")
+    string(APPEND _recipe "${var}=$ENV{${var}}\n")
+  endif()
+endforeach()
+if(CMAKE_TOOLCHAIN_FILE)
+  string(APPEND _recipe "toolchain=${CMAKE_TOOLCHAIN_FILE}\n")
+endif()
 foreach(dep IN LISTS _deps)
   string(APPEND _recipe "${dep} ${_${dep}_version} ${_${dep}_commit} "
                         "${_common_args} ${_${dep}_args}\n")
+  # A source folder given instead of the pinned release: its path, and for a
+  # Git checkout its commit and uncommitted changes, so that an edited tree
+  # never takes the pinned release's place in the cache.
+  string(TOUPPER "${dep}" DEP)
+  if(FETCHCONTENT_SOURCE_DIR_${DEP})
+    set(_tree "${FETCHCONTENT_SOURCE_DIR_${DEP}}")
+    set(_head "")
+    set(_changes "")
+    if(EXISTS "${_tree}/.git")
+      execute_process(COMMAND git -C "${_tree}" rev-parse HEAD
+                      OUTPUT_VARIABLE _head ERROR_QUIET)
+      execute_process(COMMAND git -C "${_tree}" status --porcelain
+                      OUTPUT_VARIABLE _changes ERROR_QUIET)
+    endif()
+    string(SHA256 _changes "${_changes}")
+    string(APPEND _recipe "${dep} from ${_tree} ${_head} ${_changes}\n")
+  endif()
 endforeach()
 string(SHA256 _key "${_recipe}")
 string(SUBSTRING "${_key}" 0 12 _key)
@@ -224,6 +254,7 @@ set(_stamp "${_engine_dir}/complete")
 
 set(PINGET_ENGINE_ARCHIVE_NAMES
   librocksdb.a libsnappy.a liblz4.a libzstd.a libz.a libbz2.a)
+set(_pinget_cmake_dir "${CMAKE_CURRENT_LIST_DIR}")
 include(${CMAKE_CURRENT_LIST_DIR}/PingetEngineBuild.cmake)
 
 if(NOT EXISTS "${_stamp}")

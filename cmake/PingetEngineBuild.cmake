@@ -72,9 +72,11 @@ function(_pinget_build_project dep source_dir)
   # change that leaves a file's flags alone still hits.
   _pinget_run("building ${dep}"
     ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${_work}
-    ${CMAKE_COMMAND} --build "${build}" --parallel ${_jobs} ${_${dep}_target})
+    ${CMAKE_COMMAND} --build "${build}" --config Release --parallel ${_jobs}
+    ${_${dep}_target})
   if(NOT _${dep}_target)
-    _pinget_run("installing ${dep}" ${CMAKE_COMMAND} --install "${build}")
+    _pinget_run("installing ${dep}"
+      ${CMAKE_COMMAND} --install "${build}" --config Release)
   endif()
 endfunction()
 
@@ -96,11 +98,12 @@ function(_pinget_build_engine)
   # alone and copy it with its headers.
   set(_zlib_target --target zlibstatic)
   _pinget_build_project(zlib "${_pinget_src_zlib}")
-  file(COPY "${_work}/build/zlib/libz.a" DESTINATION "${_prefix}/lib")
+  file(GLOB_RECURSE _libz "${_work}/build/zlib/libz.a")  # Release/ if multi-config
+  file(COPY ${_libz} DESTINATION "${_prefix}/lib")
   file(COPY "${_pinget_src_zlib}/zlib.h" "${_work}/build/zlib/zconf.h"
        DESTINATION "${_prefix}/include")
   set(_zlib_target "")
-  _pinget_build_project(bzip2 "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/bzip2"
+  _pinget_build_project(bzip2 "${_pinget_cmake_dir}/bzip2"
                         -DBZIP2_SOURCE_DIR=${_pinget_src_bzip2})
   _pinget_build_project(lz4 "${_pinget_src_lz4}/build/cmake")
   _pinget_build_project(zstd "${_pinget_src_zstd}/build/cmake")

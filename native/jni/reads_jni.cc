@@ -162,8 +162,8 @@ jint DirectCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
   return result;
 }
 
-// The shapes of a batched call: keys and dsts of one length, sizes at least
-// as long, no null destination.
+// The shapes of a batched call: dsts and sizes at least as long as keys, no
+// null destination among the first keys.length.
 bool CheckBatch(JNIEnv* env, jobjectArray keys, jobjectArray dsts,
                 jintArray sizes) {
   if (keys == nullptr || dsts == nullptr || sizes == nullptr) {
@@ -171,7 +171,7 @@ bool CheckBatch(JNIEnv* env, jobjectArray keys, jobjectArray dsts,
     return false;
   }
   const jsize n = env->GetArrayLength(keys);
-  if (env->GetArrayLength(dsts) != n || env->GetArrayLength(sizes) < n) {
+  if (env->GetArrayLength(dsts) < n || env->GetArrayLength(sizes) < n) {
     ThrowIllegalArgument(env, "keys, dsts and sizes differ in length");
     return false;
   }

@@ -30,6 +30,14 @@ Status CheckKey(std::string_view key);
 Status CheckKeys(size_t count, const std::string_view* keys);
 // A caller's buffer: null only with capacity 0 (a size query).
 Status CheckBuffer(const char* data, size_t capacity, const char* what);
+// An array of count elements: null only when count is 0.
+template <typename T>
+Status CheckArray(size_t count, const T* array, const char* what) {
+  return count == 0 || array != nullptr
+             ? Status::OK()
+             : Status::InvalidArgument(std::string(what) + " is null");
+}
+
 // An out-parameter or callback (a pointer of any kind).
 template <typename Pointer>
 Status CheckNotNull(Pointer p, const char* what) {

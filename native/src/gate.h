@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <mutex>
 
 #include "pinget/status.h"
 
@@ -29,6 +30,10 @@ class Gate {
   // false if it was already closed.
   bool CloseAndDrain();
   bool closed() const { return closed_.load(std::memory_order_acquire); }
+
+  // Held by Store::Close for the whole close, so that a second Close returns
+  // only once the first has let go of the database.
+  std::mutex closing;
 
  private:
   static constexpr size_t kStripes = 16;

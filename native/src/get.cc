@@ -24,6 +24,7 @@
 
 namespace pinget {
 
+using internal::CheckArray;
 using internal::CheckBuffer;
 using internal::CheckKey;
 using internal::CheckKeys;
@@ -189,9 +190,10 @@ bool Overlaps(std::string_view a, std::string_view b) {
   return !a.empty() && !b.empty() && a0 < b0 + b.size() && b0 < a0 + a.size();
 }
 
-// The first failed buffer check of a batch, by index.
+// The first failed buffer check of a batch, by index (a null array is
+// CheckArray's to report).
 Status CheckBuffers(size_t count, const Buffer* buffers) {
-  for (size_t i = 0; i < count; ++i) {
+  for (size_t i = 0; buffers != nullptr && i < count; ++i) {
     if (buffers[i].data == nullptr && buffers[i].capacity != 0) {
       return Status::InvalidArgument("buffers[" + std::to_string(i) +
                                      "] is null but its capacity is not 0");
@@ -402,17 +404,18 @@ Status Store::MultiGetVisit(const ReadOptions& options, size_t count,
 Status Store::MultiGetInto(const ReadOptions& options, size_t count,
                            const std::string_view* keys, const Buffer* buffers,
                            size_t* value_sizes, Status* statuses) {
+  // What a key that is never read reports.
+  if (value_sizes != nullptr) std::fill(value_sizes, value_sizes + count, 0);
+  if (statuses != nullptr) {
+    std::fill(statuses, statuses + count, Status::NotFound());
+  }
   Read read(*this);
-  const bool arrays =
-      count == 0 ||
-      (buffers != nullptr && value_sizes != nullptr && statuses != nullptr);
   Status st = read.Start(
-      options, {CheckKeys(count, keys),
-                arrays ? CheckBuffers(count, buffers)
-                       : Status::InvalidArgument(
-                             "buffers, value_sizes or statuses is null")});
+      options, {CheckKeys(count, keys), CheckArray(count, buffers, "buffers"),
+                CheckBuffers(count, buffers),
+                CheckArray(count, value_sizes, "value_sizes"),
+                CheckArray(count, statuses, "statuses")});
   if (!st.ok()) return st;
-  std::fill(value_sizes, value_sizes + count, 0);
   MultiCopyOutTarget target{buffers, value_sizes, statuses};
   return VisitValues(read.db(), read.ro(), read.cf(), count, keys,
                      &MultiCopyOutVisit, &target);

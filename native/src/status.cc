@@ -32,6 +32,21 @@ const char* StatusCodeName(Status::Code code) {
   return "Unknown";
 }
 
+Status::Status(Code code, std::string_view msg) : code_(code) {
+  static const char kHex[] = "0123456789abcdef";
+  message_.reserve(msg.size());
+  for (char c : msg) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) {
+      message_ += c;
+    } else {
+      message_ += "\\x";
+      message_ += kHex[u >> 4];
+      message_ += kHex[u & 0xf];
+    }
+  }
+}
+
 std::string Status::ToString() const {
   std::string s = StatusCodeName(code_);
   if (!message_.empty()) {

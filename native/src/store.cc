@@ -71,6 +71,7 @@ Status Store::Borrow(rocksdb::DB* db,
 }
 
 Status Store::Close() {
+  std::lock_guard<std::mutex> closing(gate_->closing);
   if (!gate_->CloseAndDrain()) return Status::OK();
   engine_->store_closed.store(true, std::memory_order_release);
   // No call is in flight and none can start, so engine_ has no other reader.
@@ -120,27 +121,32 @@ Status Store::Delete(const WriteOptions& options, uint32_t column_family,
 }
 
 Status Store::Write(const WriteOptions& options, const WriteBatch& batch) {
+  // The batch's operations (arguments), then the write options, then each
+  // operation's column family: the contract's order.
+  Status ops;
+  for (const WriteBatch::Op& op : batch.ops_) {
+    ops = op.null_data
+              ? Status::InvalidArgument("batch holds a null key or value")
+              : CheckKey(std::string_view(batch.bytes_.data() + op.key_offset,
+                                          op.key_size));
+    if (!ops.ok()) break;
+  }
   GateGuard guard(*gate_);
-  Status st = Admit(guard, {internal::CheckWriteOptions(options)});
+  Status st = Admit(guard, {ops, internal::CheckWriteOptions(options)});
   if (!st.ok()) return st;
+  for (const WriteBatch::Op& op : batch.ops_) {
+    st = engine_->CheckFamily(op.column_family);
+    if (!st.ok()) return st;
+  }
   rocksdb::WriteBatch wb;
   for (const WriteBatch::Op& op : batch.ops_) {
-    if (op.null_data) {
-      return Status::InvalidArgument("batch holds a null key or value");
-    }
-    std::string_view key(batch.bytes_.data() + op.key_offset, op.key_size);
-    st = CheckKey(key);
-    if (st.ok()) st = engine_->CheckFamily(op.column_family);
-    if (!st.ok()) return st;
     rocksdb::ColumnFamilyHandle* cf = engine_->families[op.column_family];
-    rocksdb::Status s;
-    if (op.is_put) {
-      s = wb.Put(
-          cf, ToSlice(key),
-          rocksdb::Slice(batch.bytes_.data() + op.value_offset, op.value_size));
-    } else {
-      s = wb.Delete(cf, ToSlice(key));
-    }
+    const rocksdb::Slice key(batch.bytes_.data() + op.key_offset, op.key_size);
+    rocksdb::Status s =
+        op.is_put ? wb.Put(cf, key,
+                           rocksdb::Slice(batch.bytes_.data() + op.value_offset,
+                                          op.value_size))
+                  : wb.Delete(cf, key);
     if (!s.ok()) return FromRocksDB(s);
   }
   return FromRocksDB(engine_->db->Write(ToRocksDB(options), &wb));

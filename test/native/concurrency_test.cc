@@ -557,5 +557,40 @@ TEST_F(ConcurrencyTest, CloseRacesWithReaders) {
   EXPECT_EQ(v, expected(3));
 }
 
+// A Close that finds another Close under way returns only once the database
+// is released: the path can be opened again at once.
+TEST_F(ConcurrencyTest, ASecondCloseWaitsForTheFirst) {
+  ASSERT_NO_FATAL_FAILURE(OpenStore(Options()));
+  ASSERT_OK(store_->Put("k", "v"));
+  // Writes outside the WAL: RocksDB flushes them when the database closes,
+  // which makes the first Close slow enough for the second to overtake it.
+  WriteOptions no_wal;
+  no_wal.disable_wal = true;
+  for (int i = 0; i < 64; ++i) {
+    ASSERT_OK(store_->Put(no_wal, 0, "unlogged" + std::to_string(i),
+                          MakeValue("u", 256 * kKiB, i)));
+  }
+  std::atomic<bool> reading{false};
+  // A read that holds the gate for a while, so that the first Close waits.
+  std::thread reader([&] {
+    auto slow = [](void* context, std::string_view) {
+      static_cast<std::atomic<bool>*>(context)->store(true);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    };
+    EXPECT_OK(store_->GetVisit(pinget::ReadOptions(), "k", slow, &reading));
+  });
+  while (!reading.load()) std::this_thread::yield();
+  std::thread first([&] { EXPECT_OK(store_->Close()); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_OK(store_->Close());  // the second
+  std::unique_ptr<pinget::Store> again;
+  const Status reopened = pinget::Store::Open(DbPath(), Options(), &again);
+  EXPECT_TRUE(reopened.ok())
+      << "the second Close returned before the database was released: "
+      << reopened;
+  first.join();
+  reader.join();
+}
+
 }  // namespace
 }  // namespace pinget_test

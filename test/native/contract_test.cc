@@ -53,6 +53,35 @@ TEST_F(ContractTest, MessagesNameTheirCodeOnce) {
   ExpectNamedOnce(s, "IOError", "IO error");
 }
 
+TEST_F(ContractTest, MessagesArePrintableAscii) {
+  Options missing;
+  missing.create_if_missing = false;
+  std::unique_ptr<Store> store;
+  Status s = Store::Open(DbPath("caf\xc3\xa9"), missing, &store);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("caf\\xc3\\xa9"), std::string::npos) << s;
+  for (char c : s.message()) {
+    EXPECT_TRUE(c >= 0x20 && c < 0x7f) << s;
+  }
+}
+
+TEST_F(ContractTest, MultiGetIntoSetsItsOutputsEvenWhenItsChecksFail) {
+  ASSERT_NO_FATAL_FAILURE(OpenStore(Options()));
+  ASSERT_OK(store_->Close());
+  const std::string_view keys[] = {"a", "b"};
+  char space[2][4];
+  const Buffer buffers[] = {{space[0], 4}, {space[1], 4}};
+  size_t sizes[] = {7, 7};
+  Status statuses[2];  // OK by default: must not read as "found"
+  EXPECT_TRUE(
+      store_->MultiGetInto(ReadOptions(), 2, keys, buffers, sizes, statuses)
+          .IsClosed());
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(sizes[i], 0u);
+    EXPECT_TRUE(statuses[i].IsNotFound()) << statuses[i];
+  }
+}
+
 TEST_F(ContractTest, AClosedStoreComesBeforeEveryArgumentCheck) {
   ASSERT_NO_FATAL_FAILURE(OpenStore(Options()));
   ASSERT_OK(store_->Close());

@@ -62,13 +62,15 @@ class PINGET_EXPORT Status {
   bool IsBusy() const { return code_ == Code::kBusy; }
 
   Code code() const { return code_; }
+  // Printable ASCII: any other byte (of a path or name in the message) is
+  // written as \xNN, so that every binding can show it as it is.
   const std::string& message() const { return message_; }
 
   // "OK", "NotFound", or "<Code>: <message>".
   std::string ToString() const;
 
  private:
-  Status(Code code, std::string_view msg) : code_(code), message_(msg) {}
+  Status(Code code, std::string_view msg);
 
   Code code_ = Code::kOk;
   std::string message_;

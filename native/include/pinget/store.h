@@ -21,8 +21,10 @@
 // - Checks come in one order: a closed store first (Closed), then the
 //   arguments in the order of the signature (keys, buffers, out-parameters,
 //   callbacks), then the read or write options (column family, snapshot):
-//   each failure an InvalidArgument that names the argument. A batch of 0
-//   keys gets every check a batch of 1 gets, then reads nothing.
+//   each failure an InvalidArgument that names the argument. An array of
+//   count elements may be null only when count is 0; an out-object or a
+//   callback never. A batch of 0 keys gets every check a batch of 1 gets,
+//   then reads nothing.
 // - Not found is Status::NotFound(), never a sentinel.
 // - A batched call reads every key of the batch and reports each key's status
 //   (statuses[i], or the visitor's status); it then returns the first per-key
@@ -191,8 +193,9 @@ class PINGET_EXPORT Store {
                   ValueVisitor visit, void* context);
 
   // Batched buffer_copy over RocksDB's MultiGet: for each i, as GetInto with
-  // buffers[i], value_sizes[i] and statuses[i] (value_sizes[i] is 0 unless
-  // statuses[i] is OK). Returns as every batched call does (above).
+  // buffers[i], value_sizes[i] and statuses[i]. value_sizes and statuses (if
+  // not null) are first set to 0 and NotFound, which keys never read keep.
+  // Returns as every batched call does (above).
   Status MultiGetInto(const ReadOptions& options, size_t count,
                       const std::string_view* keys, const Buffer* buffers,
                       size_t* value_sizes, Status* statuses);

@@ -31,8 +31,6 @@ final class NativeStore {
 
   static native void free(long store);
 
-  static native boolean isClosed(long store);
-
   static native int columnFamilyId(long store, byte[] name);
 
   static native String property(long store, int columnFamily, byte[] name);

@@ -4,6 +4,7 @@ package io.pinget;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.IntConsumer;
 
@@ -817,16 +818,25 @@ public final class Store implements AutoCloseable {
     checkOpen(options);
     Objects.requireNonNull(options, "options");
     checkBatch(keys, dsts, sizes);
-    for (int i = 0; i < dsts.length; i++) {
-      Objects.requireNonNull(dsts[i], "dsts[i]");
+    byte[][] checked = ARRAYS.get();
+    if (checked.length < dsts.length) {
+      checked = new byte[dsts.length][];
+      ARRAYS.set(checked);
     }
-    int cf = options.columnFamily.idIn(this);
-    long snapshot = options.acquire();
+    for (int i = 0; i < dsts.length; i++) {
+      checked[i] = Objects.requireNonNull(dsts[i], "dsts[i]");
+    }
     try {
-      NativeReads.multiGetBufferCopy(handle, keys, dsts, sizes, snapshot, cf, options.flags);
+      int cf = options.columnFamily.idIn(this);
+      long snapshot = options.acquire();
+      try {
+        NativeReads.multiGetBufferCopy(handle, keys, checked, sizes, snapshot, cf, options.flags);
+      } finally {
+        options.release();
+        Reference.reachabilityFence(this);
+      }
     } finally {
-      options.release();
-      Reference.reachabilityFence(this);
+      Arrays.fill(checked, 0, dsts.length, null);
     }
   }
 
@@ -846,16 +856,26 @@ public final class Store implements AutoCloseable {
     checkOpen(options);
     Objects.requireNonNull(options, "options");
     checkBatch(keys, dsts, sizes);
-    for (ByteBuffer dst : dsts) {
-      Checks.writableDirect(dst, "dsts[i]");
+    ByteBuffer[] checked = BUFFERS.get();
+    if (checked.length < dsts.length) {
+      checked = new ByteBuffer[dsts.length];
+      BUFFERS.set(checked);
     }
-    int cf = options.columnFamily.idIn(this);
-    long snapshot = options.acquire();
+    for (int i = 0; i < dsts.length; i++) {
+      Checks.writableDirect(dsts[i], "dsts[i]");
+      checked[i] = dsts[i];
+    }
     try {
-      NativeReads.multiGetDirectCopy(handle, keys, dsts, sizes, snapshot, cf, options.flags);
+      int cf = options.columnFamily.idIn(this);
+      long snapshot = options.acquire();
+      try {
+        NativeReads.multiGetDirectCopy(handle, keys, checked, sizes, snapshot, cf, options.flags);
+      } finally {
+        options.release();
+        Reference.reachabilityFence(this);
+      }
     } finally {
-      options.release();
-      Reference.reachabilityFence(this);
+      Arrays.fill(checked, 0, dsts.length, null);
     }
   }
 
@@ -865,6 +885,13 @@ public final class Store implements AutoCloseable {
       Objects.requireNonNull(keys[i], "keys[i]");
     }
   }
+
+  // A batch's destinations are checked, then read natively from this thread's copy of the array,
+  // which the caller cannot change mid-call (and which keeps each one reachable); reused, so a
+  // warm batch allocates nothing. The native side takes the first keys.length elements.
+  private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[0][]);
+  private static final ThreadLocal<ByteBuffer[]> BUFFERS =
+      ThreadLocal.withInitial(() -> new ByteBuffer[0]);
 
   private static void checkBatch(byte[][] keys, Object[] dsts, int[] sizes) {
     checkKeys(keys);

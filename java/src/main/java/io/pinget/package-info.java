@@ -43,9 +43,10 @@
  *       Buffers sliced or duplicated from a view capture its address: read them only while the view
  *       is valid (they cannot be invalidated). When {@link io.pinget.PinnedView#VIEWS_REPOINTED} is
  *       false, released views are not emptied either: read them only while valid.
- *   <li>A view keeps its owning handle reachable. Pin holders never closed are released by a {@link
- *       java.lang.ref.Cleaner} and counted ({@link io.pinget.PinnedValue#releasedByCleaner()}). No
- *       finalizers.
+ *   <li>A view keeps its owning handle reachable (when {@link io.pinget.PinnedView#VIEWS_REPOINTED}
+ *       is true; a fallback view does not, so keep the handle itself reachable while reading). Pin
+ *       holders never closed are released by a {@link java.lang.ref.Cleaner} and counted ({@link
+ *       io.pinget.PinnedValue#releasedByCleaner()}). No finalizers.
  * </ul>
  *
  * <h2>Errors</h2>

@@ -60,6 +60,14 @@ class ContractTest {
     assertTrue(io.getMessage().startsWith("IOError: "), io.getMessage());
     assertFalse(io.getMessage().contains("IO error"), io.getMessage());
 
+    // A name beyond the BMP (4 bytes in UTF-8, not valid modified UTF-8 for JNI) in a message:
+    // escaped as \xNN, so the message reaches Java intact under -Xcheck:jni.
+    IllegalArgumentException emoji =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Store.open(dir.resolve("db-\uD83D\uDE00"), new Options().createIfMissing(false)));
+    assertTrue(emoji.getMessage().contains("db-\\xf0\\x9f\\x98\\x80"), emoji.getMessage());
+
     store.close();
     StoreClosedException closed =
         assertThrows(StoreClosedException.class, () -> store.stringCopy(KEY));

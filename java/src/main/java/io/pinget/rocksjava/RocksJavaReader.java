@@ -97,14 +97,23 @@ public final class RocksJavaReader implements AutoCloseable {
     ColumnFamilyHandle[] families = columnFamilies.clone();
     for (int i = 0; i < families.length; i++) {
       ColumnFamilyHandle h = Objects.requireNonNull(families[i], "columnFamilies[" + i + "]");
-      if (!h.isOwningHandle()) {
-        throw new IllegalStateException("columnFamilies[" + i + "] is closed");
-      }
       if (ownerOf(h) != db) {
         throw new IllegalArgumentException("columnFamilies[" + i + "] belongs to another RocksDB");
       }
+      if (!h.isOwningHandle() && !isDefault(db, h)) {
+        throw new IllegalStateException("columnFamilies[" + i + "] is closed");
+      }
     }
     return new RocksJavaReader(db, families);
+  }
+
+  /**
+   * Whether h is db's default column family handle, which db owns (RocksJava's handle for it does
+   * not own its native object, so its isOwningHandle() is always false). Compares native addresses
+   * only. REQUIRES: db is open.
+   */
+  private static boolean isDefault(RocksDB db, ColumnFamilyHandle h) {
+    return ownerOf(h) == db && h.getNativeHandle() == db.getDefaultColumnFamily().getNativeHandle();
   }
 
   // RocksJava keeps a handle's database in a private field; its equals() compares it. The field
@@ -132,10 +141,11 @@ public final class RocksJavaReader implements AutoCloseable {
     if (!db.isOwningHandle()) {
       throw new IllegalStateException("the RocksDB is closed");
     }
-    if (columnFamily > 0
-        && columnFamily <= families.length
-        && !families[columnFamily - 1].isOwningHandle()) {
-      throw new IllegalStateException("column family " + columnFamily + " is closed");
+    if (columnFamily > 0 && columnFamily <= families.length) {
+      ColumnFamilyHandle h = families[columnFamily - 1];
+      if (!h.isOwningHandle() && !isDefault(db, h)) {
+        throw new IllegalStateException("column family " + columnFamily + " is closed");
+      }
     }
   }
 
@@ -149,11 +159,12 @@ public final class RocksJavaReader implements AutoCloseable {
    */
   public ColumnFamily columnFamily(ColumnFamilyHandle handle) {
     Objects.requireNonNull(handle, "handle");
+    checkOwned(0);
+    if (isDefault(db, handle)) {
+      return ColumnFamily.DEFAULT;
+    }
     if (!handle.isOwningHandle()) {
       throw new IllegalStateException("the column family handle is closed");
-    }
-    if (ownerOf(handle) == db && handle.getID() == 0) {
-      return ColumnFamily.DEFAULT;
     }
     for (ColumnFamilyHandle family : families) {
       if (family == handle) {

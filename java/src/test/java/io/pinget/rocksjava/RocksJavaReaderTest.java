@@ -33,6 +33,7 @@ import java.util.function.IntSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -264,6 +265,24 @@ class RocksJavaReaderTest {
     assertTrue(tag.startsWith(prefix), "value of key" + i + " starts with " + tag);
     int v = Integer.parseInt(tag.substring(prefix.length(), tag.indexOf('/', prefix.length())));
     assertArrayEquals(versioned(i, v), got, "key" + i + " version " + v);
+  }
+
+  @Test
+  void theDefaultFamilyOfADatabaseOpenedWithoutDescriptors() throws Exception {
+    // RocksDB.open(Options, path): RocksJava's default family handle does not own its native
+    // object (the database does), so it never reports isOwningHandle().
+    java.nio.file.Path dir = TestSupport.newDir("plain-open");
+    try (org.rocksdb.Options options = new org.rocksdb.Options().setCreateIfMissing(true);
+        RocksDB db = RocksDB.open(options, dir.resolve("db").toString())) {
+      db.put(bytes("k"), bytes("v"));
+      ColumnFamilyHandle defaults = db.getDefaultColumnFamily();
+      try (RocksJavaReader reader = RocksJavaReader.open(db, defaults)) {
+        assertSame(ColumnFamily.DEFAULT, reader.columnFamily(defaults));
+        assertArrayEquals(bytes("v"), reader.pinnableCopy(bytes("k")));
+      }
+    } finally {
+      TestSupport.deleteTree(dir);
+    }
   }
 
   @Test
