@@ -65,7 +65,7 @@ final class DataSet implements AutoCloseable {
       throw new IllegalArgumentException("residency " + residency);
     }
     long data = (long) keyCount * (valueSize + 32);
-    long cacheBytes = data + data / 2 + (64L << 20);
+    long cacheBytes = cacheBytes(data);
     long writeBuffer = memtable ? 2 * data + (64L << 20) : 64L << 20;
     shared = SHARED_DATA != null && !memtable;
     boolean built;
@@ -130,6 +130,11 @@ final class DataSet implements AutoCloseable {
           throw new IllegalStateException("a loaded key is missing");
         }
       }
+      if (!memtable) {
+        long floor = (long) keyCount * valueSize;
+        checkResident("pinget", Long.parseLong(store.property(CACHE_USAGE)), floor);
+        checkResident("rocksdbjni", rocks.getLongProperty(CACHE_USAGE), floor);
+      }
       byte[] last = value(keyCount - 1, valueSize);
       if (!Arrays.equals(store.stringCopy(keys[keyCount - 1]), last)
           || !Arrays.equals(rocks.get(keys[keyCount - 1]), last)
@@ -143,6 +148,36 @@ final class DataSet implements AutoCloseable {
   }
 
   private static final String COMPLETE = "complete";
+  private static final String CACHE_USAGE = "rocksdb.block-cache-usage";
+
+  /**
+   * The block cache's capacity for {@code data} bytes. An LRU cache is split into up to 64 shards
+   * of equal capacity and a block goes to the shard its hash picks, so the cache fills unevenly: at
+   * 1.5 times the data, 1,000 values of 1 MiB overflowed a shard and a few percent of gets read
+   * their block from the file. At 3 times the data every shard can take about three times its
+   * expected share of the blocks.
+   */
+  static long cacheBytes(long data) {
+    return 3 * data + (64L << 20);
+  }
+
+  /**
+   * Refuses a data set whose block cache lost blocks while it was warmed. If every block is cached,
+   * the cache holds at least the bytes of every value; an eviction of a block larger than the keys
+   * and block overheads of the whole set (about 100 bytes per key) brings it below that. Smaller
+   * evictions are not caught, which 3 times the capacity makes unlikely.
+   */
+  private static void checkResident(String which, long usage, long floor) {
+    if (usage < floor) {
+      throw new IllegalStateException(
+          which
+              + "'s block cache holds "
+              + usage
+              + " bytes after warming, less than the "
+              + floor
+              + " bytes of its values: blocks were evicted");
+    }
+  }
 
   private void load(int keyCount, int valueSize, boolean memtable)
       throws RocksDBException, IOException {
