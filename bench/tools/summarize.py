@@ -296,6 +296,14 @@ TARGETS = [
     # One engine on both sides: the same algorithm (Get into a PinnableSlice,
     # then one copy into a new byte[]) must measure the same.
     {"kind": "same", "a": "pinnable_copy", "b": "rocksdbjni_get", "sizes": "jmh"},
+    # Batches, per key: the latency of row a over that of row b, each row named
+    # (suite, strategy, batch).
+    {"kind": "per_key", "a": ("jmh", "pinned_view", 16), "b": ("jmh", "pinned_view", 1),
+     "at_most": 0.6, "sizes": [128]},
+    {"kind": "per_key", "a": ("jmh", "pinned_view", 16),
+     "b": ("jmh", "rocksdbjni_multiget", 16), "at_most": 1 / 1.5, "sizes": [128]},
+    {"kind": "per_key", "a": ("jmh", "pinned_view", 16), "b": ("native", "pinned_view", 16),
+     "at_most": 1.10, "sizes": [128]},
 ]
 
 
@@ -353,6 +361,11 @@ def targets(rows):
                 r, e = ratio(best, j(t["b"], n))
                 add(f"{where}: fastest pinget ({best['strategy'] if best else 'n/a'}) "
                     f"≥ {t['b']}", r, e, t["at_least"], True)
+            elif t["kind"] == "per_key":
+                (sa, na, ba), (sb, nb, bb) = t["a"], t["b"]
+                r, e = ratio(find(rows, sb, nb, n, batch=bb), find(rows, sa, na, n, batch=ba))
+                add(f"{where}: {sa} {na} batch {ba} per-key latency ≤ {fmt(t['at_most'])}× "
+                    f"{sb} {nb} batch {bb}", r, e, t["at_most"], False)
             elif t["kind"] == "same":
                 r, e = ratio(j(t["a"], n), j(t["b"], n))
                 if r is None:

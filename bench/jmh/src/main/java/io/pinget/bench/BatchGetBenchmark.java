@@ -4,6 +4,9 @@ package io.pinget.bench;
 import io.pinget.PinnedBatch;
 import io.pinget.ReadOptions;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,10 +23,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
+import org.rocksdb.ByteBufferGetStatus;
+import org.rocksdb.RocksDBException;
 
 /**
- * Batched gets of {@link #BATCH} keys through RocksDB's MultiGet. One operation is one key, so
- * these rows compare with single gets. The key batches are prepared in setup.
+ * Batched gets of {@link #BATCH} keys through RocksDB's MultiGet, pinget's and rocksdbjni's. One
+ * operation is one key, so these rows compare with single gets. The key batches (arrays, lists and
+ * direct buffers) are prepared in setup.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -49,6 +55,9 @@ public class BatchGetBenchmark {
 
   private DataSet data;
   private byte[][][] keyBatches;
+  private List<List<byte[]>> keyLists; // the same batches, as rocksdbjni takes them
+  private List<List<ByteBuffer>> directKeyLists;
+  private List<ByteBuffer> directValues;
   private byte[][] dsts;
   private ByteBuffer[] directDsts;
   private int[] sizes;
@@ -62,15 +71,26 @@ public class BatchGetBenchmark {
     }
     data = new DataSet(keys, valueSize, residency);
     keyBatches = new byte[data.keys.length / BATCH][BATCH][];
+    keyLists = new ArrayList<>();
+    directKeyLists = new ArrayList<>();
     for (int b = 0; b < keyBatches.length; b++) {
+      List<ByteBuffer> direct = new ArrayList<>();
       for (int i = 0; i < BATCH; i++) {
-        keyBatches[b][i] = data.keys[data.order[b * BATCH + i]];
+        int k = data.order[b * BATCH + i];
+        keyBatches[b][i] = data.keys[k];
+        direct.add(data.directKeys[k].duplicate());
       }
+      keyLists.add(Arrays.asList(keyBatches[b]));
+      directKeyLists.add(direct);
     }
     dsts = new byte[BATCH][valueSize];
     directDsts = new ByteBuffer[BATCH];
     for (int i = 0; i < BATCH; i++) {
       directDsts[i] = ByteBuffer.allocateDirect(valueSize);
+    }
+    directValues = new ArrayList<>();
+    for (int i = 0; i < BATCH; i++) {
+      directValues.add(ByteBuffer.allocateDirect(valueSize));
     }
     sizes = new int[BATCH];
     pinned = data.store.newPinnedBatch();
@@ -82,12 +102,16 @@ public class BatchGetBenchmark {
     data.close();
   }
 
-  private byte[][] nextBatch() {
-    byte[][] b = keyBatches[pos];
+  private int nextIndex() {
+    int b = pos;
     if (++pos == keyBatches.length) {
       pos = 0;
     }
     return b;
+  }
+
+  private byte[][] nextBatch() {
+    return keyBatches[nextIndex()];
   }
 
   @Benchmark
@@ -111,5 +135,28 @@ public class BatchGetBenchmark {
     for (int i = 0; i < n; i++) {
       bh.consume(pinned.value(i));
     }
+  }
+
+  /**
+   * rocksdbjni's {@code multiGetAsList}: one MultiGet, then per key a new {@code byte[]} and one
+   * copy into it, and a new list per batch.
+   */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public List<byte[]> rocksdbjniMultiget() throws RocksDBException {
+    return data.rocks.multiGetAsList(keyLists.get(nextIndex()));
+  }
+
+  /**
+   * rocksdbjni's {@code multiGetByteBuffers}: direct key and value buffers, one copy per key into
+   * its value buffer, and a new list of statuses per batch.
+   */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public List<ByteBufferGetStatus> rocksdbjniMultigetDirect() throws RocksDBException {
+    for (ByteBuffer v : directValues) {
+      v.clear();
+    }
+    return data.rocks.multiGetByteBuffers(directKeyLists.get(nextIndex()), directValues);
   }
 }
