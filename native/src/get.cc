@@ -202,6 +202,22 @@ Status CheckBuffers(size_t count, const Buffer* buffers) {
   return Status::OK();
 }
 
+// The read behind GetString and GetStringVisit, once the call's checks
+// passed: DB::Get into a std::string copies the value exactly once, whether it
+// is pinned in the block cache (copied out of the pin) or in the memtable
+// (copied straight into the string); a string that had to grow is counted as
+// an allocation.
+Status CopyIntoString(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
+                      rocksdb::ColumnFamilyHandle* cf, std::string_view key,
+                      std::string* text) {
+  const size_t capacity = text->capacity();
+  rocksdb::Status s = db->Get(ro, cf, ToSlice(key), text);
+  if (!s.ok()) return FromRocksDB(s);
+  RecordValueCopy(text->size());
+  if (text->capacity() != capacity) RecordAllocation();
+  return Status::OK();
+}
+
 // The read behind GetVisit and GetInto, once the call's checks passed: P
 // copies into a scratch PinnableSlice, then visit reads it in place.
 Status VisitValue(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
@@ -287,9 +303,7 @@ Status Store::ResolveReadOptions(const ReadOptions& options,
   return Status::OK();
 }
 
-// string_copy: DB::Get into a std::string copies the value exactly once,
-// whether it is pinned in the block cache (copied out of the pin) or in the
-// memtable (copied straight into the string).
+// string_copy: 1 copy into *value (CopyIntoString).
 Status Store::GetString(const ReadOptions& options, std::string_view key,
                         std::string* value) {
   if (value != nullptr) value->clear();
@@ -297,15 +311,9 @@ Status Store::GetString(const ReadOptions& options, std::string_view key,
   Status st =
       read.Start(options, {CheckKey(key), CheckNotNull(value, "value")});
   if (!st.ok()) return st;
-  const size_t capacity = value->capacity();
-  rocksdb::Status s = read.db()->Get(read.ro(), read.cf(), ToSlice(key), value);
-  if (!s.ok()) {
-    value->clear();
-    return FromRocksDB(s);
-  }
-  RecordValueCopy(value->size());
-  if (value->capacity() != capacity) RecordAllocation();
-  return Status::OK();
+  st = CopyIntoString(read.db(), read.ro(), read.cf(), key, value);
+  if (!st.ok()) value->clear();
+  return st;
 }
 
 // string_copy into this thread's scratch string (GetString's 1 copy), then
@@ -318,11 +326,8 @@ Status Store::GetStringVisit(const ReadOptions& options, std::string_view key,
   if (!st.ok()) return st;
   ScratchLease scratch(1);
   std::string* text = scratch.text();
-  const size_t capacity = text->capacity();
-  rocksdb::Status s = read.db()->Get(read.ro(), read.cf(), ToSlice(key), text);
-  if (!s.ok()) return FromRocksDB(s);
-  RecordValueCopy(text->size());
-  if (text->capacity() != capacity) RecordAllocation();
+  st = CopyIntoString(read.db(), read.ro(), read.cf(), key, text);
+  if (!st.ok()) return st;
   visit(context, *text);
   return Status::OK();
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 
 /**
  * A RocksDB database opened for reading values with a known number of copies. Thread-safe, {@link
@@ -818,11 +819,7 @@ public final class Store implements AutoCloseable {
     checkOpen(options);
     Objects.requireNonNull(options, "options");
     checkBatch(keys, dsts, sizes);
-    byte[][] checked = ARRAYS.get();
-    if (checked.length < dsts.length) {
-      checked = new byte[dsts.length][];
-      ARRAYS.set(checked);
-    }
+    byte[][] checked = scratch(ARRAYS, dsts.length, byte[][]::new);
     for (int i = 0; i < dsts.length; i++) {
       checked[i] = Objects.requireNonNull(dsts[i], "dsts[i]");
     }
@@ -856,11 +853,7 @@ public final class Store implements AutoCloseable {
     checkOpen(options);
     Objects.requireNonNull(options, "options");
     checkBatch(keys, dsts, sizes);
-    ByteBuffer[] checked = BUFFERS.get();
-    if (checked.length < dsts.length) {
-      checked = new ByteBuffer[dsts.length];
-      BUFFERS.set(checked);
-    }
+    ByteBuffer[] checked = scratch(BUFFERS, dsts.length, ByteBuffer[]::new);
     for (int i = 0; i < dsts.length; i++) {
       Checks.writableDirect(dsts[i], "dsts[i]");
       checked[i] = dsts[i];
@@ -892,6 +885,16 @@ public final class Store implements AutoCloseable {
   private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[0][]);
   private static final ThreadLocal<ByteBuffer[]> BUFFERS =
       ThreadLocal.withInitial(() -> new ByteBuffer[0]);
+
+  /** This thread's array from local, replaced by a new one of n slots if it has fewer. */
+  private static <T> T[] scratch(ThreadLocal<T[]> local, int n, IntFunction<T[]> newArray) {
+    T[] array = local.get();
+    if (array.length < n) {
+      array = newArray.apply(n);
+      local.set(array);
+    }
+    return array;
+  }
 
   private static void checkBatch(byte[][] keys, Object[] dsts, int[] sizes) {
     checkKeys(keys);
