@@ -298,13 +298,30 @@ TARGETS = [
     {"kind": "same", "a": "pinnable_copy", "b": "rocksdbjni_get", "sizes": "jmh"},
     # Batches, per key: the latency of row a over that of row b, each row named
     # (suite, strategy, batch).
-    {"kind": "per_key", "a": ("jmh", "pinned_view", 16), "b": ("jmh", "pinned_view", 1),
-     "at_most": 0.6, "sizes": [128]},
-    {"kind": "per_key", "a": ("jmh", "pinned_view", 16),
-     "b": ("jmh", "rocksdbjni_multiget", 16), "at_most": 1 / 1.5, "sizes": [128]},
-    {"kind": "per_key", "a": ("jmh", "pinned_view", 16), "b": ("native", "pinned_view", 16),
+    *[t for b in (16, 64) for t in (
+        {"kind": "per_key", "a": ("jmh", "pinned_view", b), "b": ("jmh", "pinned_view", 1),
+         "at_most": 0.6, "sizes": [128]},
+        {"kind": "per_key", "a": ("jmh", "pinned_view", b),
+         "b": ("jmh", "rocksdbjni_multiget", b), "at_most": 1 / 1.5, "sizes": [128]},
+        # The batch's JNI tax in one process (the C++ batches run inside the
+        # JVM), and across processes against the native suite.
+        {"kind": "per_key", "a": ("jmh", "pinned_view", b),
+         "b": ("jmh", "native_batch_loop", b), "at_most": 1.10, "sizes": [128]},
+        {"kind": "per_key", "a": ("jmh", "pinned_view", b), "b": ("native", "pinned_view", b),
+         "at_most": 1.10, "sizes": [128]})],
+    # The JNI tax of one crossing, in one process: Java pinned_view over the
+    # same gets made in C++ inside that JVM.
+    {"kind": "per_key", "a": ("jmh", "pinned_view", 1), "b": ("jmh", "native_pinned_loop", 1),
      "at_most": 1.10, "sizes": [128]},
+    {"kind": "per_key", "a": ("jmh", "pinned_view", 1), "b": ("jmh", "native_pinned_loop", 1),
+     "at_most": 1.05, "sizes": "from_4k"},
 ]
+
+# Small values: (single-get row, batched row) of each strategy and peer.
+SMALL_PAIRS = [("pinned_view", "pinned_view"), ("buffer_copy", "buffer_copy"),
+               ("direct_copy", "direct_copy"), ("native_pinned_loop", "native_batch_loop"),
+               ("rocksdbjni_get", "rocksdbjni_multiget"),
+               ("rocksdbjni_get_direct", "rocksdbjni_multiget_direct")]
 
 
 def targets(rows):
@@ -320,6 +337,8 @@ def targets(rows):
             return jmh_sizes
         if t["sizes"] == "jmh":
             return [n for n in jmh_sizes if n >= 128]
+        if t["sizes"] == "from_4k":
+            return [n for n in jmh_sizes if n >= 4096]
         return t["sizes"]
 
     def add(name, value, err, threshold, at_least):
@@ -374,6 +393,54 @@ def targets(rows):
                            else "yes" if abs(r - 1) <= e else "**no**")
                 lines.append(f"| {where}: {t['a']} / {t['b']} = 1 within error "
                              f"(same algorithm, same engine) | {fmt(r)}× ± {fmt(e)} | {verdict} |")
+    return lines
+
+
+def ns_err(r):
+    """(ns per op, its error) of a row."""
+    if r is None:
+        return None, None
+    e = r["ops_per_s_error"]
+    return r["ns_per_op"], None if e is None else r["ns_per_op"] * e / r["ops_per_s"]
+
+
+def small_values(rows):
+    """Per-key cost of single and batched gets (JMH, block cache) for every
+    strategy and peer at the batched sizes, and the in-process JNI tax."""
+    batched = [r for r in rows if r["suite"] == "jmh" and r["batch"] > 1
+               and r["residency"] == "block_cache"]
+    sizes = sorted({r["value_size"] for r in batched})
+    batches = sorted({r["batch"] for r in batched})
+    if not sizes:
+        return []
+    cell = lambda r: "n/a" if r is None else f"{fmt(ns_err(r)[0], 0)} ± {fmt(ns_err(r)[1], 0)}"
+    lines = ["ns per key (± 99.9% error), block cache, JMH. `native_pinned_loop` and "
+             "`native_batch_loop` are the same gets made in C++ inside the benchmark's JVM, "
+             "many per JNI crossing: the in-process control.", "",
+             "| size | single / batched row | single | " +
+             " | ".join(f"batch {b}" for b in batches) + " |",
+             "|---|---|---:|" + "---:|" * len(batches)]
+    for n in sizes:
+        for single, batch in SMALL_PAIRS:
+            r1 = find(rows, "jmh", single, n)
+            rb = [find(rows, "jmh", batch, n, batch=b) for b in batches]
+            if r1 is None and not any(rb):
+                continue
+            name = single if single == batch else f"{single} / {batch}"
+            lines.append(f"| {n} B | `{name}` | {cell(r1)} | " +
+                         " | ".join(cell(r) for r in rb) + " |")
+    lines += ["", "JNI tax in one process (Java row's time per key over its C++ control's):", ""]
+    for n in sorted({r["value_size"] for r in rows if r["strategy"] == "native_pinned_loop"}):
+        r, e = ratio(find(rows, "jmh", "native_pinned_loop", n), find(rows, "jmh", "pinned_view", n))
+        lines.append(f"- {n} B, single get: `pinned_view` / `native_pinned_loop` = "
+                     f"{fmt(r)} ± {fmt(e)}")
+    for n in sizes:
+        for b in batches:
+            r, e = ratio(find(rows, "jmh", "native_batch_loop", n, batch=b),
+                         find(rows, "jmh", "pinned_view", n, batch=b))
+            if r is not None:
+                lines.append(f"- {n} B, batch {b}: `pinned_view` / `native_batch_loop` = "
+                             f"{fmt(r)} ± {fmt(e)}")
     return lines
 
 
@@ -471,6 +538,9 @@ def main():
     md += [f"    {c}" for c in env.get("commands", [])]
     md += ["", "## Targets", ""] + targets(main_rows)
     md += ["", "## Controls", ""] + (controls(main_rows) or ["(none measured)"])
+    small = small_values(main_rows)
+    if small:
+        md += ["", "## Small values: single and batched gets per key", ""] + small
     for name in written:
         md += ["", f"![{name}]({name})"]
     for suite in ("jmh", "native"):

@@ -97,6 +97,37 @@ bool CopyKeys(JNIEnv* env, jobjectArray keys, BatchBuffers* batch) {
   return true;
 }
 
+bool PackedKeys(JNIEnv* env, jobject bytes, jobject lengths, jint count,
+                std::vector<std::string_view>* keys, jint** lengths_out) {
+  const char* data = static_cast<char*>(
+      bytes == nullptr ? nullptr : env->GetDirectBufferAddress(bytes));
+  auto* sizes = static_cast<jint*>(
+      lengths == nullptr ? nullptr : env->GetDirectBufferAddress(lengths));
+  if (data == nullptr || sizes == nullptr || count < 0 ||
+      env->GetDirectBufferCapacity(lengths) / jlong{sizeof(jint)} < count) {
+    ThrowIllegalArgument(env, "packed keys: bad buffers");
+    return false;
+  }
+  const auto capacity =
+      static_cast<size_t>(env->GetDirectBufferCapacity(bytes));
+  keys->resize(static_cast<size_t>(count));
+  size_t offset = 0;
+  size_t copied = 0;
+  for (jint i = 0; i < count; ++i) {
+    const auto size = static_cast<size_t>(sizes[i]);
+    if (sizes[i] < 0 || size > capacity - offset) {
+      ThrowIllegalArgument(env, "packed keys: bad length");
+      return false;
+    }
+    (*keys)[static_cast<size_t>(i)] = {data + offset, size};
+    offset += size;
+    copied += size > 0 ? 1 : 0;
+  }
+  RecordKeyCopy(copied);
+  *lengths_out = sizes;
+  return true;
+}
+
 bool DirectWindow(JNIEnv* env, jobject buffer, char** data, size_t* size) {
   if (buffer == nullptr) {
     ThrowNullPointer(env, "buffer is null");

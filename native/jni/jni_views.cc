@@ -14,12 +14,8 @@ struct ViewFields {
   jfieldID address = nullptr;
   jfieldID capacity = nullptr;
   jfieldID limit = nullptr;
-  jfieldID position = nullptr;
-  jfieldID mark = nullptr;
   jfieldID attachment = nullptr;
-  bool all() const {
-    return address && capacity && limit && position && mark && attachment;
-  }
+  bool all() const { return address && capacity && limit && attachment; }
 };
 ViewFields g_fields;
 
@@ -52,8 +48,6 @@ void PointView(JNIEnv* env, jobject view, const char* data, size_t size) {
                     static_cast<jlong>(reinterpret_cast<intptr_t>(data)));
   env->SetIntField(view, g_fields.capacity, n);
   env->SetIntField(view, g_fields.limit, n);
-  env->SetIntField(view, g_fields.position, 0);
-  env->SetIntField(view, g_fields.mark, -1);
 }
 
 void PointViewAtNothing(JNIEnv* env, jobject view) {
@@ -72,8 +66,6 @@ bool InitViews(JNIEnv* env) {
   g_fields.address = OptionalField(env, buffer, "address", "J");
   g_fields.capacity = OptionalField(env, buffer, "capacity", "I");
   g_fields.limit = OptionalField(env, buffer, "limit", "I");
-  g_fields.position = OptionalField(env, buffer, "position", "I");
-  g_fields.mark = OptionalField(env, buffer, "mark", "I");
   env->DeleteLocalRef(buffer);
   jclass direct = env->FindClass("java/nio/DirectByteBuffer");
   if (direct == nullptr) {

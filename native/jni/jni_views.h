@@ -21,7 +21,11 @@ bool CanRepointViews();
 // slice of it, keeps the owner and its pin reachable) and points it at nothing.
 void AttachView(JNIEnv* env, jobject view, jobject owner);
 // Points the view at [data, data + size) (an empty view at a valid dummy
-// address). REQUIRES: size <= INT32_MAX.
+// address): sets its address, capacity and limit, so that no read through it
+// passes the bytes shown, whatever Java does next. Position and mark are left
+// as they were: the Java caller resets them (Buffer.clear()) before it hands
+// the view out, which costs nothing there and two JNI field writes here.
+// REQUIRES: size <= INT32_MAX.
 void PointView(JNIEnv* env, jobject view, const char* data, size_t size);
 // Points the view at a static dummy byte with capacity 0: reading a stale
 // view throws instead of reading released memory.

@@ -8,6 +8,8 @@
 // Handles are single-threaded: Java never passes one from two threads.
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include "jni_args.h"
 #include "jni_views.h"
@@ -16,10 +18,10 @@ namespace pinget {
 namespace jni {
 namespace {
 
-// A PinnedBatch with the storage its keys are copied into, reused per call.
+// A PinnedBatch and its keys: views of the bytes Java packed, reused per call.
 struct Batch {
   PinnedBatch values;
-  BatchBuffers keys;
+  std::vector<std::string_view> keys;
 };
 
 jboolean CanRepoint(JNIEnv*, jclass) {
@@ -127,36 +129,35 @@ void ReleaseBatch(JNIEnv* env, jclass, jlong batch, jobjectArray views) {
 }
 
 // Batched pinned_view over MultiGet into a reused batch: releases the
-// previous pins, pins one value per key, shows value i in views[i] (or
-// nothing) and stores its size (or -1) in sizes[i]; then throws the call's
-// status (the core's batch rule), else a value of 2 GiB or more. REQUIRES
-// (checked in Java): views and sizes hold at least max(keys.length, previous
-// count) elements, views non-null.
+// previous pins, pins one value per key (keys packed by Java: PackedKeys),
+// shows value i in views[i] (or nothing) and overwrites slots[i] (key i's
+// length) with its size (or -1); then throws the call's status (the core's
+// batch rule), else a value of 2 GiB or more. Per key: one array read and
+// three field writes (PointView). REQUIRES (kept by Java): views holds at
+// least max(count, previous count) non-null views, slots as many jints.
 void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jobjectArray views,
-              jintArray sizes, jobjectArray keys, jlong snapshot,
+              jint count, jobject key_bytes, jobject slots, jlong snapshot,
               jint column_family, jint flags) {
   Batch* b = FromHandle<Batch>(batch);
   const size_t previous = b->values.size();
-  if (keys == nullptr) {
-    ThrowNullPointer(env, "keys is null");
-    return;
-  }
-  if (!CopyKeys(env, keys, &b->keys)) return;
+  jint* sizes = nullptr;
+  if (!PackedKeys(env, key_bytes, slots, count, &b->keys, &sizes)) return;
   Status st = FromHandle<Store>(store)->MultiGetPinned(
       ToReadOptions(snapshot, column_family, flags), b->keys.size(),
-      b->keys.keys(), &b->values);
+      b->keys.data(), &b->values);
   const PinnedBatch& values = b->values;
   Status too_large;
-  for (size_t i = 0; i < std::max(previous, values.size()); ++i) {
+  const size_t n = static_cast<size_t>(count);
+  for (size_t i = 0; i < std::max({previous, values.size(), n}); ++i) {
     LocalRef view(env,
                   env->GetObjectArrayElement(views, static_cast<jsize>(i)));
-    const std::string_view v = values.view(i);
-    const bool shown = values.status(i).ok() && FitsJava(v.size());
-    if (values.status(i).ok() && !shown) too_large = TooLargeStatus();
-    const jint size = shown ? static_cast<jint>(v.size()) : kNotFound;
+    const bool ok = i < values.size() && values.status(i).ok();
+    const std::string_view v = ok ? values.view(i) : std::string_view();
+    const bool shown = ok && FitsJava(v.size());
+    if (ok && !shown) too_large = TooLargeStatus();
     PointView(env, view.get(), shown ? v.data() : nullptr,
               shown ? v.size() : 0);
-    env->SetIntArrayRegion(sizes, static_cast<jsize>(i), 1, &size);
+    if (i < n) sizes[i] = shown ? static_cast<jint>(v.size()) : kNotFound;
   }
   ThrowIfError(env, st.ok() ? too_large : st);
 }
@@ -194,7 +195,10 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("newBatch", "()J", NewBatch),
     PINGET_NATIVE("freeBatch", "(J)V", FreeBatch),
     PINGET_NATIVE("releaseBatch", "(J[Ljava/nio/ByteBuffer;)V", ReleaseBatch),
-    PINGET_NATIVE("multiGet", "(JJ[Ljava/nio/ByteBuffer;[I[[BJII)V", MultiGet),
+    PINGET_NATIVE("multiGet",
+                  "(JJ[Ljava/nio/ByteBuffer;ILjava/nio/ByteBuffer;"
+                  "Ljava/nio/ByteBuffer;JII)V",
+                  MultiGet),
     PINGET_NATIVE("batchViewOf", "(JI)Ljava/nio/ByteBuffer;", BatchViewOf),
     PINGET_NATIVE("batchPinnedInCache", "(JI)Z", BatchPinnedInCache),
 };

@@ -1,9 +1,13 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
 // io.pinget.NativeStats: this thread's copy counters (copy_stats.h), and
-// io.pinget.Diagnostics: the empty call that the jni_nop benchmark row times.
+// io.pinget.Diagnostics: the empty call that the jni_nop benchmark row times
+// and the loops of native reads (controls.h) that the native_*_loop rows time.
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include "jni_args.h"
 
@@ -30,6 +34,59 @@ void Reset(JNIEnv*, jclass) { ResetCopyStats(); }
 // jni_nop: one JNI crossing and nothing else. No copy, no allocation.
 jint JniNop(JNIEnv*, jclass) { return 0; }
 
+// A Diagnostics.NativeLoop: its keys (copied once) and the reused results.
+struct Loop {
+  BatchBuffers keys;
+  PinnedValue value;
+  PinnedBatch batch;
+};
+
+jlong NewLoop(JNIEnv* env, jclass, jobjectArray keys) {
+  std::unique_ptr<Loop> loop(new Loop());
+  if (keys == nullptr) {
+    ThrowNullPointer(env, "keys is null");
+    return 0;
+  }
+  if (!CopyKeys(env, keys, &loop->keys)) return 0;
+  return ToHandle(loop.release());
+}
+
+void FreeLoop(JNIEnv*, jclass, jlong loop) { delete FromHandle<Loop>(loop); }
+
+// Keys [from, from + count) of the loop, checked against its size.
+const std::string_view* LoopKeys(JNIEnv* env, Loop* loop, jint from,
+                                 jint count) {
+  if (!CheckRange(env, from, count, static_cast<jlong>(loop->keys.size()))) {
+    return nullptr;
+  }
+  return loop->keys.keys() + from;
+}
+
+jlong PinnedGetLoop(JNIEnv* env, jclass, jlong store, jlong handle, jint from,
+                    jint count) {
+  Loop* loop = FromHandle<Loop>(handle);
+  const std::string_view* keys = LoopKeys(env, loop, from, count);
+  if (keys == nullptr) return 0;
+  uint64_t bytes = 0;
+  ThrowIfError(env, pinget::PinnedGetLoop(*FromHandle<Store>(store), {},
+                                          static_cast<size_t>(count), keys,
+                                          &loop->value, &bytes));
+  return static_cast<jlong>(bytes);
+}
+
+jlong PinnedBatchLoop(JNIEnv* env, jclass, jlong store, jlong handle, jint from,
+                      jint count, jint batch) {
+  Loop* loop = FromHandle<Loop>(handle);
+  const std::string_view* keys = LoopKeys(env, loop, from, count);
+  if (keys == nullptr) return 0;
+  uint64_t bytes = 0;
+  ThrowIfError(env, pinget::PinnedBatchLoop(*FromHandle<Store>(store), {},
+                                            static_cast<size_t>(count), keys,
+                                            static_cast<size_t>(batch),
+                                            &loop->batch, &bytes));
+  return static_cast<jlong>(bytes);
+}
+
 // The native side of the tables Java keeps in step with it, for a test:
 // "<status code names in order>|<flag bits>".
 jstring Constants(JNIEnv* env, jclass) {
@@ -54,6 +111,10 @@ const JNINativeMethod kMethods[] = {
 const JNINativeMethod kDiagnosticsMethods[] = {
     PINGET_NATIVE("jniNop", "()I", JniNop),
     PINGET_NATIVE("constants", "()Ljava/lang/String;", Constants),
+    PINGET_NATIVE("newLoop", "([[B)J", NewLoop),
+    PINGET_NATIVE("freeLoop", "(J)V", FreeLoop),
+    PINGET_NATIVE("pinnedGetLoop", "(JJII)J", PinnedGetLoop),
+    PINGET_NATIVE("pinnedBatchLoop", "(JJIII)J", PinnedBatchLoop),
 };
 
 }  // namespace

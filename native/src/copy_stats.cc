@@ -15,7 +15,7 @@ void RecordValueCopy(size_t bytes) {
   ++tls_stats.value_copies;
   tls_stats.value_bytes_copied += bytes;
 }
-void RecordKeyCopy() { ++tls_stats.key_copies; }
+void RecordKeyCopy(size_t count) { tls_stats.key_copies += count; }
 void RecordAllocation() { ++tls_stats.allocations; }
 
 }  // namespace pinget

@@ -36,7 +36,7 @@ PINGET_EXPORT void ResetCopyStats();
 // For code that copies on pinget's behalf (the JNI layer, a C++ caller that
 // wants its own copies in the totals). Each call counts on this thread.
 PINGET_EXPORT void RecordValueCopy(size_t bytes);
-PINGET_EXPORT void RecordKeyCopy();
+PINGET_EXPORT void RecordKeyCopy(size_t count = 1);  // count key copies
 PINGET_EXPORT void RecordAllocation();
 
 }  // namespace pinget

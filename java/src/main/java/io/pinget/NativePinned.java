@@ -64,8 +64,9 @@ final class NativePinned {
       long store,
       long batch,
       ByteBuffer[] views,
-      int[] sizes,
-      byte[][] keys,
+      int count,
+      ByteBuffer keyBytes,
+      ByteBuffer slots,
       long snapshot,
       int columnFamily,
       int flags);

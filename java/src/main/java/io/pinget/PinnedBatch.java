@@ -3,6 +3,7 @@ package io.pinget;
 
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -10,7 +11,11 @@ import java.util.Objects;
  * Batched pinned_view through a reused handle ({@link Store#newPinnedBatch}): each get releases the
  * previous pins and pins one value per key over RocksDB's MultiGet, in one native call. Value i is
  * shown by the same read-only view each time; P copies per key, no Java allocation once the batch
- * has held as many keys.
+ * has held as many keys (and, up to 1 MiB, as many key bytes).
+ *
+ * <p>The keys are copied once, here in Java, into a direct buffer that native code reads in place
+ * (one counted key copy per key, as for every byte[] key), and the sizes come back in a second
+ * one: per key, the crossing costs one array read and three field writes.
  *
  * <p>Views are valid until the next get, release() or close(); then they have capacity 0. Not
  * thread-safe. A batch never closed is released by a Cleaner and counted in {@link
@@ -19,10 +24,15 @@ import java.util.Objects;
 public final class PinnedBatch implements AutoCloseable {
   private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
 
+  private static final int KEPT_KEY_BYTES = 1 << 20; // larger key sets get a buffer per call
+  private static final ByteBuffer NO_BYTES = direct(0);
+
   private final Store store;
   private final Cleaners.PinHandle pin;
   private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
-  private int[] sizes = new int[0];
+  // One native-order int per key: its key's length on the way in, its value's size (or -1) out.
+  private ByteBuffer slots = NO_BYTES;
+  private ByteBuffer keyBytes = NO_BYTES; // the keys back to back
   private int count;
 
   PinnedBatch(Store store) {
@@ -54,29 +64,34 @@ public final class PinnedBatch implements AutoCloseable {
    */
   public int get(ReadOptions options, byte[][] keys) {
     long h = checkOpen();
+    int shown = count; // views that may show a value
     count = 0;
     try {
       store.checkOpen(options == null ? null : options.columnFamily);
     } catch (StoreClosedException e) {
-      NativePinned.releaseBatch(h, views);
+      releaseAll(h);
       throw e;
     }
     Objects.requireNonNull(options, "options");
     Store.checkKeys(keys);
     int cf = options.columnFamily.idIn(store);
-    grow(keys.length);
+    ByteBuffer packed = pack(keys);
     long snapshot = options.acquire();
     try {
       count = keys.length;
-      NativePinned.multiGet(store.handle, h, views, sizes, keys, snapshot, cf, options.flags);
+      NativePinned.multiGet(
+          store.handle, h, views, keys.length, packed, slots, snapshot, cf, options.flags);
       return count;
     } catch (PingetException e) {
       throw e; // a per-key error, thrown after every key was read: the results stay readable
     } catch (RuntimeException | Error e) {
       count = 0;
-      NativePinned.releaseBatch(h, views);
+      releaseAll(h);
       throw e;
     } finally {
+      for (int i = 0, n = Math.max(shown, keys.length); i < n; i++) {
+        Views.reset(views[i]);
+      }
       options.release();
       Reference.reachabilityFence(store);
       Reference.reachabilityFence(this);
@@ -104,7 +119,7 @@ public final class PinnedBatch implements AutoCloseable {
   public ByteBuffer value(int i) {
     checkOpen();
     Objects.checkIndex(i, count);
-    if (sizes[i] < 0) {
+    if (sizeOf(i) < 0) {
       return null;
     }
     if (Views.REPOINTED) {
@@ -128,7 +143,7 @@ public final class PinnedBatch implements AutoCloseable {
   public int size(int i) {
     checkOpen();
     Objects.checkIndex(i, count);
-    return sizes[i];
+    return sizeOf(i);
   }
 
   /**
@@ -156,7 +171,7 @@ public final class PinnedBatch implements AutoCloseable {
    */
   public void release() {
     try {
-      NativePinned.releaseBatch(checkOpen(), views);
+      releaseAll(checkOpen());
       count = 0;
     } finally {
       Reference.reachabilityFence(this);
@@ -170,12 +185,46 @@ public final class PinnedBatch implements AutoCloseable {
       return;
     }
     try {
-      NativePinned.releaseBatch(checkOpen(), views);
+      releaseAll(checkOpen());
       count = 0;
       pin.free();
     } finally {
       Reference.reachabilityFence(this);
     }
+  }
+
+  /**
+   * Copies keys back to back into a direct buffer and their lengths into slots, growing views and
+   * slots to keys.length.
+   *
+   * @return the buffer holding the keys: keyBytes, or a new one for more than 1 MiB of keys
+   */
+  private ByteBuffer pack(byte[][] keys) {
+    int n = keys.length;
+    long total = 0;
+    for (byte[] key : keys) {
+      total += key.length;
+    }
+    if (total > Integer.MAX_VALUE || n > Integer.MAX_VALUE / Integer.BYTES) {
+      throw new IllegalArgumentException(
+          "batch too large: " + n + " keys of " + total + " bytes (at most 2 GiB - 1 of either)");
+    }
+    grow(n);
+    ByteBuffer packed = keyBytes;
+    if (total > packed.capacity()) {
+      packed = direct((int) total);
+      if (total <= KEPT_KEY_BYTES) {
+        keyBytes = packed;
+      }
+    }
+    int off = 0;
+    for (int i = 0; i < n; i++) {
+      byte[] key = keys[i];
+      slots.putInt(i * Integer.BYTES, key.length);
+      packed.put(off, key);
+      off += key.length;
+    }
+    return packed;
   }
 
   private void grow(int n) {
@@ -184,10 +233,26 @@ public final class PinnedBatch implements AutoCloseable {
     }
     int old = views.length;
     views = Arrays.copyOf(views, n);
-    sizes = Arrays.copyOf(sizes, n);
+    slots = direct(n * Integer.BYTES);
     for (int i = old; i < n; i++) {
       ByteBuffer view = Views.attachedTo(this);
       views[i] = view != null ? view : NativePinned.emptyView();
+    }
+  }
+
+  private static ByteBuffer direct(int bytes) {
+    return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+  }
+
+  private int sizeOf(int i) {
+    return slots.getInt(i * Integer.BYTES);
+  }
+
+  /** Drops every pin and resets every view to show nothing. */
+  private void releaseAll(long h) {
+    NativePinned.releaseBatch(h, views);
+    for (ByteBuffer view : views) {
+      Views.reset(view);
     }
   }
 

@@ -109,6 +109,7 @@ public final class PinnedValue implements AutoCloseable {
     }
     try {
       NativePinned.release(checkOpen(), Views.REPOINTED ? view : null);
+      Views.reset(Views.REPOINTED ? view : null);
       pin.free();
     } finally {
       Reference.reachabilityFence(this);

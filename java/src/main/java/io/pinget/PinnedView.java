@@ -94,6 +94,7 @@ public final class PinnedView implements AutoCloseable {
       store.checkOpen(options == null ? null : options.columnFamily);
     } catch (StoreClosedException e) {
       NativePinned.release(h, view);
+      Views.reset(view);
       throw e;
     }
     return h;
@@ -112,6 +113,7 @@ public final class PinnedView implements AutoCloseable {
       }
       return view != null ? view : Views.readOnly(NativePinned.viewOf(h));
     } finally {
+      Views.reset(view);
       options.release();
       Reference.reachabilityFence(store);
       Reference.reachabilityFence(this);
@@ -141,6 +143,7 @@ public final class PinnedView implements AutoCloseable {
   public void release() {
     try {
       NativePinned.release(checkOpen(), view);
+      Views.reset(view);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -154,6 +157,7 @@ public final class PinnedView implements AutoCloseable {
     }
     try {
       NativePinned.release(checkOpen(), view);
+      Views.reset(view);
       pin.free();
     } finally {
       Reference.reachabilityFence(this);

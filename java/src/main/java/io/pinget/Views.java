@@ -27,6 +27,17 @@ final class Views {
     return view;
   }
 
+  /**
+   * Resets position and mark of a view that native code has just re-pointed (it sets address,
+   * capacity and limit only: jni_views.h). Call after every native call that re-points views, on
+   * every path out of it, before the view is handed out.
+   */
+  static void reset(ByteBuffer view) {
+    if (view != null) {
+      view.clear();
+    }
+  }
+
   /** The fallback: a new read-only buffer over what native code returned. */
   static ByteBuffer readOnly(ByteBuffer buffer) {
     return buffer.asReadOnlyBuffer();

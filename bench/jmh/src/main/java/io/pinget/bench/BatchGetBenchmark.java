@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
+import io.pinget.Diagnostics;
 import io.pinget.PinnedBatch;
 import io.pinget.ReadOptions;
 import java.nio.ByteBuffer;
@@ -27,9 +28,9 @@ import org.rocksdb.ByteBufferGetStatus;
 import org.rocksdb.RocksDBException;
 
 /**
- * Batched gets of {@link #BATCH} keys through RocksDB's MultiGet, pinget's and rocksdbjni's. One
- * operation is one key, so these rows compare with single gets. The key batches (arrays, lists and
- * direct buffers) are prepared in setup.
+ * Batched gets through RocksDB's MultiGet, pinget's and rocksdbjni's: each invocation reads {@link
+ * #KEYS} keys in batches of {@link #batch}. One operation is one key, so these rows compare with
+ * single gets. The key batches (arrays, lists and direct buffers) are prepared in setup.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -38,7 +39,8 @@ import org.rocksdb.RocksDBException;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class BatchGetBenchmark {
-  static final int BATCH = 16;
+  /** Keys per invocation: a multiple of every batch size. */
+  static final int KEYS = 64;
 
   /** Requested key count; DataSet caps it so that one data set stays under 4 GiB. */
   @Param("1000")
@@ -50,8 +52,9 @@ public class BatchGetBenchmark {
   @Param("block_cache")
   public String residency;
 
-  @Param("16")
-  public int batch; // reported in the results; must equal BATCH
+  /** Keys per batch: a divisor of KEYS. */
+  @Param({"16", "64"})
+  public int batch;
 
   private DataSet data;
   private byte[][][] keyBatches;
@@ -62,40 +65,45 @@ public class BatchGetBenchmark {
   private ByteBuffer[] directDsts;
   private int[] sizes;
   private PinnedBatch pinned;
+  private Diagnostics.NativeLoop loop;
   private int pos;
 
   @Setup(Level.Trial)
   public void setUp() {
-    if (batch != BATCH) {
-      throw new IllegalArgumentException("batch must be " + BATCH);
+    if (batch < 1 || KEYS % batch != 0) {
+      throw new IllegalArgumentException("batch must divide " + KEYS + ": " + batch);
     }
     data = new DataSet(keys, valueSize, residency);
-    keyBatches = new byte[data.keys.length / BATCH][BATCH][];
+    keyBatches = new byte[data.keys.length / batch][batch][];
     keyLists = new ArrayList<>();
     directKeyLists = new ArrayList<>();
+    byte[][] ordered = new byte[keyBatches.length * batch][];
     for (int b = 0; b < keyBatches.length; b++) {
       List<ByteBuffer> direct = new ArrayList<>();
-      for (int i = 0; i < BATCH; i++) {
-        int k = data.order[b * BATCH + i];
+      for (int i = 0; i < batch; i++) {
+        int k = data.order[b * batch + i];
         keyBatches[b][i] = data.keys[k];
+        ordered[b * batch + i] = data.keys[k];
         direct.add(data.directKeys[k].duplicate());
       }
       keyLists.add(Arrays.asList(keyBatches[b]));
       directKeyLists.add(direct);
     }
-    dsts = new byte[BATCH][valueSize];
-    directDsts = new ByteBuffer[BATCH];
-    for (int i = 0; i < BATCH; i++) {
+    dsts = new byte[batch][valueSize];
+    directDsts = new ByteBuffer[batch];
+    for (int i = 0; i < batch; i++) {
       directDsts[i] = ByteBuffer.allocateDirect(valueSize);
     }
     directValues = Arrays.asList(directDsts); // a trial runs one method: no sharing
-    sizes = new int[BATCH];
+    sizes = new int[batch];
     pinned = data.store.newPinnedBatch();
+    loop = Diagnostics.nativeLoop(data.store, ordered);
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
     pinned.close();
+    loop.close();
     data.close();
   }
 
@@ -112,26 +120,49 @@ public class BatchGetBenchmark {
   }
 
   @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public int[] bufferCopy(CopyCounters c) {
-    data.store.multiGetBufferCopy(ReadOptions.DEFAULT, nextBatch(), dsts, sizes);
-    return sizes;
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public int[] directCopy(CopyCounters c) {
-    data.store.multiGetDirectCopy(ReadOptions.DEFAULT, nextBatch(), directDsts, sizes);
-    return sizes;
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public void pinnedView(CopyCounters c, Blackhole bh) {
-    int n = pinned.get(nextBatch());
-    for (int i = 0; i < n; i++) {
-      bh.consume(pinned.value(i));
+  @OperationsPerInvocation(KEYS)
+  public void bufferCopy(CopyCounters c, Blackhole bh) {
+    for (int r = KEYS / batch; r > 0; r--) {
+      data.store.multiGetBufferCopy(ReadOptions.DEFAULT, nextBatch(), dsts, sizes);
+      bh.consume(sizes);
     }
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(KEYS)
+  public void directCopy(CopyCounters c, Blackhole bh) {
+    for (int r = KEYS / batch; r > 0; r--) {
+      data.store.multiGetDirectCopy(ReadOptions.DEFAULT, nextBatch(), directDsts, sizes);
+      bh.consume(sizes);
+    }
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(KEYS)
+  public void pinnedView(CopyCounters c, Blackhole bh) {
+    for (int r = KEYS / batch; r > 0; r--) {
+      int n = pinned.get(nextBatch());
+      for (int i = 0; i < n; i++) {
+        bh.consume(pinned.value(i));
+      }
+    }
+  }
+
+  /**
+   * The in-process control for pinnedView: the same batches made in C++ (Store::MultiGetPinned, as
+   * the native suite's native_pinned batch rows), all KEYS keys in one JNI crossing.
+   */
+  @Benchmark
+  @OperationsPerInvocation(KEYS)
+  public long nativeBatchLoop(CopyCounters c) {
+    int b = pos;
+    pos = (pos + KEYS / batch) % keyBatches.length;
+    if (b + KEYS / batch > keyBatches.length) { // the batches at the end, then the first ones
+      int tail = keyBatches.length - b;
+      return loop.pinnedBatches(b * batch, tail * batch, batch)
+          + loop.pinnedBatches(0, KEYS - tail * batch, batch);
+    }
+    return loop.pinnedBatches(b * batch, KEYS, batch);
   }
 
   /**
@@ -139,9 +170,11 @@ public class BatchGetBenchmark {
    * copy into it, and a new list per batch.
    */
   @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public List<byte[]> rocksdbjniMultiget() throws RocksDBException {
-    return data.rocks.multiGetAsList(keyLists.get(nextIndex()));
+  @OperationsPerInvocation(KEYS)
+  public void rocksdbjniMultiget(Blackhole bh) throws RocksDBException {
+    for (int r = KEYS / batch; r > 0; r--) {
+      bh.consume(data.rocks.multiGetAsList(keyLists.get(nextIndex())));
+    }
   }
 
   /**
@@ -149,11 +182,13 @@ public class BatchGetBenchmark {
    * its value buffer, and a new list of statuses per batch.
    */
   @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public List<ByteBufferGetStatus> rocksdbjniMultigetDirect() throws RocksDBException {
-    for (ByteBuffer v : directValues) {
-      v.clear();
+  @OperationsPerInvocation(KEYS)
+  public void rocksdbjniMultigetDirect(Blackhole bh) throws RocksDBException {
+    for (int r = KEYS / batch; r > 0; r--) {
+      for (ByteBuffer v : directValues) {
+        v.clear();
+      }
+      bh.consume(data.rocks.multiGetByteBuffers(directKeyLists.get(nextIndex()), directValues));
     }
-    return data.rocks.multiGetByteBuffers(directKeyLists.get(nextIndex()), directValues);
   }
 }

@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -34,6 +35,9 @@ import org.rocksdb.RocksDBException;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class GetBenchmark {
+  /** Gets per call of the nativePinnedLoop control. */
+  static final int LOOP = 64;
+
   /** Requested key count; DataSet caps it so that one data set stays under 4 GiB. */
   @Param("1000")
   public int keys;
@@ -50,6 +54,7 @@ public class GetBenchmark {
   private PinnedView view;
   private PinnedView rocksjavaView;
   private org.rocksdb.ReadOptions rocksRead;
+  private Diagnostics.NativeLoop loop;
   private int pos;
 
   @Setup(Level.Trial)
@@ -60,6 +65,13 @@ public class GetBenchmark {
     view = data.store.newPinnedView();
     rocksjavaView = data.reader.newPinnedView();
     rocksRead = new org.rocksdb.ReadOptions();
+    // The visiting order, and its first LOOP keys again: a loop from any position up to the
+    // order's length reads the keys the Java rows read, in the same order.
+    byte[][] ordered = new byte[data.order.length + LOOP][];
+    for (int i = 0; i < ordered.length; i++) {
+      ordered[i] = data.keys[data.order[i % data.order.length]];
+    }
+    loop = Diagnostics.nativeLoop(data.store, ordered);
   }
 
   @TearDown(Level.Trial)
@@ -67,6 +79,7 @@ public class GetBenchmark {
     view.close();
     rocksjavaView.close();
     rocksRead.close();
+    loop.close();
     data.close();
   }
 
@@ -156,6 +169,20 @@ public class GetBenchmark {
   @Benchmark
   public int rocksjavaDirectCopy(CopyCounters c) {
     return data.reader.directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
+  }
+
+  /**
+   * The in-process control for the JNI tax: LOOP pinned_view gets made in C++ (Store::GetPinned into
+   * one reused pin, as the native suite's native_pinned row) per JNI crossing, over the keys
+   * pinnedView reads, in its order. pinnedView's time per get over this row's is the tax of one
+   * crossing, measured in the same JVM on the same data.
+   */
+  @Benchmark
+  @OperationsPerInvocation(LOOP)
+  public long nativePinnedLoop(CopyCounters c) {
+    long bytes = loop.pinnedGets(pos, LOOP);
+    pos = (pos + LOOP) % data.order.length;
+    return bytes;
   }
 
   /** One empty JNI crossing into pinget's library: the floor of any native call. */

@@ -1,0 +1,144 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import static io.pinget.TestSupport.bytes;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import java.nio.InvalidMarkException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Views handed out again after a caller moved them (native code sets address, capacity and limit;
+ * Java resets position and mark), batches whose keys Java packs (empty, repeated, of many sizes,
+ * larger than the kept key buffer), and the native loops that the JNI-tax rows divide by.
+ */
+class ViewStateTest {
+  private Path dir;
+  private Store store;
+
+  @BeforeEach
+  void open() {
+    dir = TestSupport.newDir("viewstate");
+    store = Store.open(dir.resolve("db"));
+    for (int i = 0; i < 100; i++) {
+      store.put(key(i), TestSupport.value(i, 10 + i));
+    }
+    store.flush();
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+    TestSupport.deleteTree(dir);
+  }
+
+  private static byte[] key(int i) {
+    return bytes("key-" + i);
+  }
+
+  /** Moves position, limit and mark, as a caller reading the view may. */
+  private static void disturb(ByteBuffer view) {
+    view.position(3).mark().position(5).limit(6);
+  }
+
+  private static void assertFresh(ByteBuffer view, byte[] expected) {
+    assertEquals(0, view.position());
+    assertEquals(expected.length, view.limit());
+    assertEquals(expected.length, view.capacity());
+    assertThrows(InvalidMarkException.class, view::reset);
+    assertArrayEquals(expected, TestSupport.toArray(view));
+  }
+
+  @Test
+  void aReusedViewComesBackReset() {
+    try (PinnedView view = store.newPinnedView()) {
+      disturb(view.get(key(40)));
+      assertFresh(view.get(key(41)), TestSupport.value(41, 51));
+      disturb(view.get(key(42)));
+      assertNull(view.get(bytes("missing")));
+      assertFresh(view.get(key(7)), TestSupport.value(7, 17));
+      ByteBuffer v = view.get(key(50));
+      disturb(v);
+      view.release();
+      assertEquals(0, v.position());
+      assertEquals(0, v.limit());
+      assertEquals(0, v.capacity());
+    }
+  }
+
+  @Test
+  void batchViewsComeBackReset() {
+    try (PinnedBatch batch = store.newPinnedBatch()) {
+      byte[][] keys = {key(60), key(61), key(62)};
+      batch.get(keys);
+      for (int i = 0; i < 3; i++) {
+        disturb(batch.value(i));
+      }
+      batch.get(new byte[][] {key(1), bytes("missing"), key(99)});
+      assertFresh(batch.value(0), TestSupport.value(1, 11));
+      assertNull(batch.value(1));
+      assertEquals(-1, batch.size(1));
+      assertFresh(batch.value(2), TestSupport.value(99, 109));
+      disturb(batch.value(0));
+      batch.release();
+      assertEquals(0, batch.count());
+    }
+  }
+
+  @Test
+  void packedKeysOfEverySizeReadBack() {
+    try (PinnedBatch batch = store.newPinnedBatch()) {
+      // One key over 1 MiB: the packed keys then get a buffer for this call only.
+      byte[] big = new byte[(1 << 20) + 1];
+      store.put(big, bytes("big"));
+      byte[][] keys = {key(3), big, key(3), new byte[0], key(77), key(5)};
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> batch.get(keys));
+      assertEquals("InvalidArgument: keys[3] is empty", e.getMessage());
+      byte[][] valid = {key(3), big, key(3), key(77), key(5)};
+      CopyStats.reset();
+      assertEquals(5, batch.get(valid));
+      assertEquals(5, CopyStats.current().keyCopies());
+      assertFresh(batch.value(0), TestSupport.value(3, 13));
+      assertFresh(batch.value(1), bytes("big"));
+      assertFresh(batch.value(2), TestSupport.value(3, 13));
+      assertFresh(batch.value(3), TestSupport.value(77, 87));
+      assertFresh(batch.value(4), TestSupport.value(5, 15));
+      assertEquals(2, batch.get(new byte[][] {key(8), key(9)}));
+      assertFresh(batch.value(1), TestSupport.value(9, 19));
+    }
+  }
+
+  @Test
+  void nativeLoopsReadWhatJavaReads() {
+    byte[][] keys = new byte[100][];
+    long expected = 0;
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = key(i);
+      expected += 10 + i;
+    }
+    try (Diagnostics.NativeLoop loop = Diagnostics.nativeLoop(store, keys)) {
+      assertEquals(expected, loop.pinnedGets(0, 100));
+      assertEquals(10 + 11, loop.pinnedGets(0, 2));
+      assertEquals(expected, loop.pinnedBatches(0, 100, 16));
+      assertEquals(99 + 10, loop.pinnedBatches(99, 1, 64));
+      assertThrows(IndexOutOfBoundsException.class, () -> loop.pinnedGets(99, 2));
+      assertThrows(IndexOutOfBoundsException.class, () -> loop.pinnedGets(-1, 1));
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> loop.pinnedBatches(0, 1, 0));
+      assertEquals("InvalidArgument: batch is 0", e.getMessage());
+      store.close();
+      assertThrows(StoreClosedException.class, () -> loop.pinnedGets(0, 1));
+      loop.close();
+      loop.close();
+      assertThrows(IllegalStateException.class, () -> loop.pinnedBatches(0, 1, 1));
+    }
+  }
+}
