@@ -52,8 +52,8 @@ bool BytesArg::Init(JNIEnv* env, jbyteArray array, jobject buffer, jint off,
       dst = heap_.get();
     }
     if (size_ > 0) {
+      // Cannot throw: the range was checked above.
       env->GetByteArrayRegion(array, off, len, reinterpret_cast<jbyte*>(dst));
-      if (env->ExceptionCheck()) return false;
       if (count_as_key) RecordKeyCopy();
     }
     data_ = dst;

@@ -18,10 +18,14 @@ namespace pinget {
 namespace jni {
 namespace {
 
-// A PinnedBatch and its keys: views of the bytes Java packed, reused per call.
+// A PinnedBatch, its keys (views of the bytes Java packed, reused per call)
+// and its Java views. The views are weak global references, so that they (and
+// the Java PinnedBatch they are attached to) stay collectable and its Cleaner
+// can run; Java holds them strongly in PinnedBatch.views during every call.
 struct Batch {
   PinnedBatch values;
   std::vector<std::string_view> keys;
+  std::vector<jweak> views;
 };
 
 jboolean CanRepoint(JNIEnv*, jclass) {
@@ -113,33 +117,56 @@ jobject ViewOf(JNIEnv* env, jclass, jlong pinned) {
 
 jlong NewBatch(JNIEnv*, jclass) { return ToHandle(new Batch()); }
 
-void FreeBatch(JNIEnv*, jclass, jlong batch) {
-  delete FromHandle<Batch>(batch);
+void DropBatchViews(JNIEnv* env, Batch* b) {
+  for (jweak view : b->views) env->DeleteWeakGlobalRef(view);
+  b->views.clear();
 }
 
-// Drops every pin and points views (if given) at nothing.
-void ReleaseBatch(JNIEnv* env, jclass, jlong batch, jobjectArray views) {
-  FromHandle<Batch>(batch)->values.Release();
-  if (views == nullptr) return;
+void FreeBatch(JNIEnv* env, jclass, jlong batch) {
+  Batch* b = FromHandle<Batch>(batch);
+  DropBatchViews(env, b);
+  delete b;
+}
+
+// Replaces the batch's views with those of views (Java grows its array).
+void SetBatchViews(JNIEnv* env, jclass, jlong batch, jobjectArray views) {
+  Batch* b = FromHandle<Batch>(batch);
+  DropBatchViews(env, b);
   const jsize n = env->GetArrayLength(views);
   for (jsize i = 0; i < n; ++i) {
     LocalRef view(env, env->GetObjectArrayElement(views, i));
-    if (view.get() != nullptr) PointViewAtNothing(env, view.get());
+    jweak weak = env->NewWeakGlobalRef(view.get());
+    if (weak == nullptr) {  // OutOfMemoryError pending
+      DropBatchViews(env, b);
+      return;
+    }
+    b->views.push_back(weak);
   }
+}
+
+// Drops every pin and points every view at nothing.
+void ReleaseBatch(JNIEnv* env, jclass, jlong batch) {
+  Batch* b = FromHandle<Batch>(batch);
+  b->values.Release();
+  for (jweak view : b->views) PointViewAtNothing(env, view);
 }
 
 // Batched pinned_view over MultiGet into a reused batch: releases the
 // previous pins, pins one value per key (keys packed by Java: PackedKeys),
 // shows value i in views[i] (or nothing) and overwrites slots[i] (key i's
 // length) with its size (or -1); then throws the call's status (the core's
-// batch rule), else a value of 2 GiB or more. Per key: one array read and
-// three field writes (PointView). REQUIRES (kept by Java): views holds at
-// least max(count, previous count) non-null views, slots as many jints.
-void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jobjectArray views,
-              jint count, jobject key_bytes, jobject slots, jlong snapshot,
+// batch rule), else a value of 2 GiB or more. Per key: three JNI field
+// writes (PointView), nothing else. REQUIRES (kept by Java): the batch holds
+// at least count views (SetBatchViews), slots at least count jints.
+void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jint count,
+              jobject key_bytes, jobject slots, jlong snapshot,
               jint column_family, jint flags) {
   Batch* b = FromHandle<Batch>(batch);
   const size_t previous = b->values.size();
+  if (count < 0 || static_cast<size_t>(count) > b->views.size()) {
+    ThrowIllegalArgument(env, "batch: fewer views than keys");
+    return;
+  }
   jint* sizes = nullptr;
   if (!PackedKeys(env, key_bytes, slots, count, &b->keys, &sizes)) return;
   Status st = FromHandle<Store>(store)->MultiGetPinned(
@@ -148,14 +175,13 @@ void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jobjectArray views,
   const PinnedBatch& values = b->values;
   Status too_large;
   const size_t n = static_cast<size_t>(count);
-  for (size_t i = 0; i < std::max({previous, values.size(), n}); ++i) {
-    LocalRef view(env,
-                  env->GetObjectArrayElement(views, static_cast<jsize>(i)));
+  const size_t shown_before = std::max({previous, values.size(), n});
+  for (size_t i = 0; i < std::min(shown_before, b->views.size()); ++i) {
     const bool ok = i < values.size() && values.status(i).ok();
     const std::string_view v = ok ? values.view(i) : std::string_view();
     const bool shown = ok && FitsJava(v.size());
     if (ok && !shown) too_large = TooLargeStatus();
-    PointView(env, view.get(), shown ? v.data() : nullptr,
+    PointView(env, b->views[i], shown ? v.data() : nullptr,
               shown ? v.size() : 0);
     if (i < n) sizes[i] = shown ? static_cast<jint>(v.size()) : kNotFound;
   }
@@ -194,10 +220,10 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("viewOf", "(J)Ljava/nio/ByteBuffer;", ViewOf),
     PINGET_NATIVE("newBatch", "()J", NewBatch),
     PINGET_NATIVE("freeBatch", "(J)V", FreeBatch),
-    PINGET_NATIVE("releaseBatch", "(J[Ljava/nio/ByteBuffer;)V", ReleaseBatch),
+    PINGET_NATIVE("setBatchViews", "(J[Ljava/nio/ByteBuffer;)V", SetBatchViews),
+    PINGET_NATIVE("releaseBatch", "(J)V", ReleaseBatch),
     PINGET_NATIVE("multiGet",
-                  "(JJ[Ljava/nio/ByteBuffer;ILjava/nio/ByteBuffer;"
-                  "Ljava/nio/ByteBuffer;JII)V",
+                  "(JJILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;JII)V",
                   MultiGet),
     PINGET_NATIVE("batchViewOf", "(JI)Ljava/nio/ByteBuffer;", BatchViewOf),
     PINGET_NATIVE("batchPinnedInCache", "(JI)Z", BatchPinnedInCache),

@@ -58,12 +58,14 @@ final class NativePinned {
 
   static native void freeBatch(long batch);
 
-  static native void releaseBatch(long batch, ByteBuffer[] views);
+  /** Makes views the batch's views (native code keeps weak references to them). */
+  static native void setBatchViews(long batch, ByteBuffer[] views);
+
+  static native void releaseBatch(long batch);
 
   static native void multiGet(
       long store,
       long batch,
-      ByteBuffer[] views,
       int count,
       ByteBuffer keyBytes,
       ByteBuffer slots,

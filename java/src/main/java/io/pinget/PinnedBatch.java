@@ -15,7 +15,7 @@ import java.util.Objects;
  *
  * <p>The keys are copied once, here in Java, into a direct buffer that native code reads in place
  * (one counted key copy per key, as for every byte[] key), and the sizes come back in a second
- * one: per key, the crossing costs one array read and three field writes.
+ * one: per key, the crossing costs three JNI field writes (the views' address, capacity, limit).
  *
  * <p>Views are valid until the next get, release() or close(); then they have capacity 0. Not
  * thread-safe. A batch never closed is released by a Cleaner and counted in {@link
@@ -75,12 +75,12 @@ public final class PinnedBatch implements AutoCloseable {
     Objects.requireNonNull(options, "options");
     Store.checkKeys(keys);
     int cf = options.columnFamily.idIn(store);
-    ByteBuffer packed = pack(keys);
+    ByteBuffer packed = pack(h, keys);
     long snapshot = options.acquire();
     try {
       count = keys.length;
       NativePinned.multiGet(
-          store.handle, h, views, keys.length, packed, slots, snapshot, cf, options.flags);
+          store.handle, h, keys.length, packed, slots, snapshot, cf, options.flags);
       return count;
     } catch (PingetException e) {
       throw e; // a per-key error, thrown after every key was read: the results stay readable
@@ -199,7 +199,7 @@ public final class PinnedBatch implements AutoCloseable {
    *
    * @return the buffer holding the keys: keyBytes, or a new one for more than 1 MiB of keys
    */
-  private ByteBuffer pack(byte[][] keys) {
+  private ByteBuffer pack(long h, byte[][] keys) {
     int n = keys.length;
     long total = 0;
     for (byte[] key : keys) {
@@ -209,7 +209,7 @@ public final class PinnedBatch implements AutoCloseable {
       throw new IllegalArgumentException(
           "batch too large: " + n + " keys of " + total + " bytes (at most 2 GiB - 1 of either)");
     }
-    grow(n);
+    grow(h, n);
     ByteBuffer packed = keyBytes;
     if (total > packed.capacity()) {
       packed = direct((int) total);
@@ -227,17 +227,18 @@ public final class PinnedBatch implements AutoCloseable {
     return packed;
   }
 
-  private void grow(int n) {
+  private void grow(long h, int n) {
     if (n <= views.length) {
       return;
     }
-    int old = views.length;
-    views = Arrays.copyOf(views, n);
-    slots = direct(n * Integer.BYTES);
-    for (int i = old; i < n; i++) {
+    ByteBuffer[] grown = Arrays.copyOf(views, n);
+    for (int i = views.length; i < n; i++) {
       ByteBuffer view = Views.attachedTo(this);
-      views[i] = view != null ? view : NativePinned.emptyView();
+      grown[i] = view != null ? view : NativePinned.emptyView();
     }
+    NativePinned.setBatchViews(h, grown);
+    views = grown;
+    slots = direct(n * Integer.BYTES);
   }
 
   private static ByteBuffer direct(int bytes) {
@@ -250,7 +251,7 @@ public final class PinnedBatch implements AutoCloseable {
 
   /** Drops every pin and resets every view to show nothing. */
   private void releaseAll(long h) {
-    NativePinned.releaseBatch(h, views);
+    NativePinned.releaseBatch(h);
     for (ByteBuffer view : views) {
       Views.reset(view);
     }
