@@ -98,7 +98,7 @@ bool CopyKeys(JNIEnv* env, jobjectArray keys, BatchBuffers* batch) {
 }
 
 bool PackedKeys(JNIEnv* env, jobject bytes, jobject lengths, jint count,
-                std::vector<std::string_view>* keys, jint** lengths_out) {
+                BatchBuffers* batch, jint** slots) {
   const char* data = static_cast<char*>(
       bytes == nullptr ? nullptr : env->GetDirectBufferAddress(bytes));
   auto* sizes = static_cast<jint*>(
@@ -110,7 +110,8 @@ bool PackedKeys(JNIEnv* env, jobject bytes, jobject lengths, jint count,
   }
   const auto capacity =
       static_cast<size_t>(env->GetDirectBufferCapacity(bytes));
-  keys->resize(static_cast<size_t>(count));
+  batch->Reset();
+  std::string_view* keys = batch->KeysInPlace(static_cast<size_t>(count));
   size_t offset = 0;
   size_t copied = 0;
   for (jint i = 0; i < count; ++i) {
@@ -119,12 +120,12 @@ bool PackedKeys(JNIEnv* env, jobject bytes, jobject lengths, jint count,
       ThrowIllegalArgument(env, "packed keys: bad length");
       return false;
     }
-    (*keys)[static_cast<size_t>(i)] = {data + offset, size};
+    keys[i] = {data + offset, size};
     offset += size;
     copied += size > 0 ? 1 : 0;
   }
   RecordKeyCopy(copied);
-  *lengths_out = sizes;
+  *slots = sizes;
   return true;
 }
 

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
-#include <vector>
 
 #include "jni_errors.h"
 #include "pinget/pinget.h"
@@ -85,15 +84,16 @@ inline bool InitValue(JNIEnv* env, BytesArg* value, jbyteArray array,
 // copy each). Returns false with an exception pending.
 bool CopyKeys(JNIEnv* env, jobjectArray keys, BatchBuffers* batch);
 
-// Keys that Java packed for a batch: lengths is a direct buffer of count
-// native-order jints (key i's length), bytes a direct buffer of the keys back
-// to back. Sets keys to views of them, read in place, and counts Java's copy
-// into bytes (one key copy per non-empty key); *lengths_out is the jint array,
-// which the caller may overwrite with results. Returns false with an
-// IllegalArgumentException pending if the buffers do not hold what count and
-// the lengths say (a fault in the Java caller).
+// Keys that Java packed for a batch (io.pinget.PackedKeys): lengths is a
+// direct buffer of count native-order jints (key i's length), bytes a direct
+// buffer of the keys back to back. Resets batch and points its keys at them,
+// read in place (KeysInPlace), and counts Java's copy into bytes (one key copy
+// per non-empty key); *slots is the jint array, which the caller may
+// overwrite with results. Returns false with an IllegalArgumentException
+// pending if the buffers do not hold what count and the lengths say (a fault
+// in the Java caller).
 bool PackedKeys(JNIEnv* env, jobject bytes, jobject lengths, jint count,
-                std::vector<std::string_view>* keys, jint** lengths_out);
+                BatchBuffers* batch, jint** slots);
 
 // A local reference deleted at scope exit (for loops over object arrays).
 class LocalRef {

@@ -8,7 +8,6 @@
 // Handles are single-threaded: Java never passes one from two threads.
 
 #include <algorithm>
-#include <string_view>
 #include <vector>
 
 #include "jni_args.h"
@@ -24,7 +23,7 @@ namespace {
 // can run; Java holds them strongly in PinnedBatch.views during every call.
 struct Batch {
   PinnedBatch values;
-  std::vector<std::string_view> keys;
+  BatchBuffers keys;
   std::vector<jweak> views;
 };
 
@@ -171,7 +170,7 @@ void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jint count,
   if (!PackedKeys(env, key_bytes, slots, count, &b->keys, &sizes)) return;
   Status st = FromHandle<Store>(store)->MultiGetPinned(
       ToReadOptions(snapshot, column_family, flags), b->keys.size(),
-      b->keys.data(), &b->values);
+      b->keys.keys(), &b->values);
   const PinnedBatch& values = b->values;
   Status too_large;
   const size_t n = static_cast<size_t>(count);

@@ -162,15 +162,13 @@ jint DirectCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
   return result;
 }
 
-// The shapes of a batched call: dsts and sizes at least as long as keys, no
-// null destination among the first keys.length.
-bool CheckBatch(JNIEnv* env, jobjectArray keys, jobjectArray dsts,
-                jintArray sizes) {
-  if (keys == nullptr || dsts == nullptr || sizes == nullptr) {
-    ThrowNullPointer(env, "keys, dsts and sizes must not be null");
+// The shapes of a batched call of n keys: dsts and sizes at least n long, no
+// null destination among the first n.
+bool CheckBatch(JNIEnv* env, jint n, jobjectArray dsts, jintArray sizes) {
+  if (dsts == nullptr || sizes == nullptr) {
+    ThrowNullPointer(env, "dsts and sizes must not be null");
     return false;
   }
-  const jsize n = env->GetArrayLength(keys);
   if (env->GetArrayLength(dsts) < n || env->GetArrayLength(sizes) < n) {
     ThrowIllegalArgument(env, "keys, dsts and sizes differ in length");
     return false;
@@ -225,11 +223,14 @@ void ArraysVisit(void* context, size_t i, const Status& status,
 // Batched buffer_copy over MultiGet: per key, P copies into a scratch slice,
 // then 1 copy into dsts[i] from index 0 (SetByteArrayRegion; no critical
 // region): P + 1 copies, no allocation once warm.
-void MultiGetBufferCopy(JNIEnv* env, jclass, jlong store, jobjectArray keys,
+void MultiGetBufferCopy(JNIEnv* env, jclass, jlong store, jint count,
+                        jobject key_bytes, jobject key_lengths,
                         jobjectArray dsts, jintArray sizes, jlong snapshot,
                         jint column_family, jint flags) {
   BatchBuffers& batch = BatchBuffers::ForThisThread();
-  if (!CheckBatch(env, keys, dsts, sizes) || !CopyKeys(env, keys, &batch)) {
+  jint* unused = nullptr;
+  if (!CheckBatch(env, count, dsts, sizes) ||
+      !PackedKeys(env, key_bytes, key_lengths, count, &batch, &unused)) {
     return;
   }
   batch.ResetResults();
@@ -243,11 +244,14 @@ void MultiGetBufferCopy(JNIEnv* env, jclass, jlong store, jobjectArray keys,
 // Batched direct_copy over MultiGetInto: per key, P + 1 copies into dsts[i]
 // at its position, no allocation once warm. REQUIRES (checked in Java): no
 // dst is read-only.
-void MultiGetDirectCopy(JNIEnv* env, jclass, jlong store, jobjectArray keys,
+void MultiGetDirectCopy(JNIEnv* env, jclass, jlong store, jint count,
+                        jobject key_bytes, jobject key_lengths,
                         jobjectArray dsts, jintArray sizes, jlong snapshot,
                         jint column_family, jint flags) {
   BatchBuffers& batch = BatchBuffers::ForThisThread();
-  if (!CheckBatch(env, keys, dsts, sizes) || !CopyKeys(env, keys, &batch)) {
+  jint* unused = nullptr;
+  if (!CheckBatch(env, count, dsts, sizes) ||
+      !PackedKeys(env, key_bytes, key_lengths, count, &batch, &unused)) {
     return;
   }
   for (size_t i = 0; i < batch.size(); ++i) {
@@ -271,8 +275,12 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("bufferCopy", "(" PINGET_KEY_ARGS "[BII)I", BufferCopy),
     PINGET_NATIVE("directCopy", "(" PINGET_KEY_ARGS "Ljava/nio/ByteBuffer;II)I",
                   DirectCopy),
-    PINGET_NATIVE("multiGetBufferCopy", "(J[[B[[B[IJII)V", MultiGetBufferCopy),
-    PINGET_NATIVE("multiGetDirectCopy", "(J[[B[Ljava/nio/ByteBuffer;[IJII)V",
+    PINGET_NATIVE("multiGetBufferCopy",
+                  "(JILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;[[B[IJII)V",
+                  MultiGetBufferCopy),
+    PINGET_NATIVE("multiGetDirectCopy",
+                  "(JILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;"
+                  "[Ljava/nio/ByteBuffer;[IJII)V",
                   MultiGetDirectCopy),
 };
 

@@ -12,6 +12,7 @@ BatchBuffers& BatchBuffers::ForThisThread() {
 }
 
 void BatchBuffers::Reset() {
+  in_place_ = false;
   bytes_.clear();
   ends_.clear();
   views_.clear();
@@ -30,11 +31,18 @@ char* BatchBuffers::AddKey(size_t size) {
   return bytes_.data() + bytes_.size() - size;
 }
 
+std::string_view* BatchBuffers::KeysInPlace(size_t count) {
+  in_place_ = true;
+  views_.resize(count);
+  return views_.data();
+}
+
 void BatchBuffers::AddBuffer(char* data, size_t capacity) {
   buffers_.push_back(Buffer{data, capacity});
 }
 
 const std::string_view* BatchBuffers::keys() {
+  if (in_place_) return views_.data();
   views_.resize(ends_.size());
   size_t begin = 0;
   for (size_t i = 0; i < ends_.size(); ++i) {

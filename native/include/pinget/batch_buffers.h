@@ -38,11 +38,15 @@ class PINGET_EXPORT BatchBuffers {
   // RecordKeyCopy) before the next AddKey or keys(). The pointer is valid
   // until then.
   char* AddKey(size_t size);
+  // Instead of AddKey: room for count keys that the caller sets to memory it
+  // keeps alive until the batch is done (no copy here). Valid until the next
+  // Reset.
+  std::string_view* KeysInPlace(size_t count);
   // The next key's destination (for MultiGetInto).
   void AddBuffer(char* data, size_t capacity);
 
   // Keys added so far.
-  size_t size() const { return ends_.size(); }
+  size_t size() const { return in_place_ ? views_.size() : ends_.size(); }
   // The keys in order. Valid until the next Reset or AddKey.
   const std::string_view* keys();
   const Buffer* buffers() const { return buffers_.data(); }
@@ -61,6 +65,7 @@ class PINGET_EXPORT BatchBuffers {
   std::vector<Buffer> buffers_;
   std::vector<size_t> value_sizes_;
   std::vector<Status> statuses_;
+  bool in_place_ = false;  // views_ were set by the caller (KeysInPlace)
 };
 
 }  // namespace pinget

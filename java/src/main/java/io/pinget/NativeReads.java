@@ -62,7 +62,9 @@ final class NativeReads {
 
   static native void multiGetBufferCopy(
       long store,
-      byte[][] keys,
+      int count,
+      ByteBuffer keyBytes,
+      ByteBuffer keyLengths,
       byte[][] dsts,
       int[] sizes,
       long snapshot,
@@ -71,7 +73,9 @@ final class NativeReads {
 
   static native void multiGetDirectCopy(
       long store,
-      byte[][] keys,
+      int count,
+      ByteBuffer keyBytes,
+      ByteBuffer keyLengths,
       ByteBuffer[] dsts,
       int[] sizes,
       long snapshot,

@@ -3,7 +3,6 @@ package io.pinget;
 
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -24,15 +23,11 @@ import java.util.Objects;
 public final class PinnedBatch implements AutoCloseable {
   private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
 
-  private static final int KEPT_KEY_BYTES = 1 << 20; // larger key sets get a buffer per call
-  private static final ByteBuffer NO_BYTES = direct(0);
-
   private final Store store;
   private final Cleaners.PinHandle pin;
   private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
-  // One native-order int per key: its key's length on the way in, its value's size (or -1) out.
-  private ByteBuffer slots = NO_BYTES;
-  private ByteBuffer keyBytes = NO_BYTES; // the keys back to back
+  // Slot i: key i's length on the way in, value i's size (or -1) on the way out.
+  private final PackedKeys packed = new PackedKeys();
   private int count;
 
   PinnedBatch(Store store) {
@@ -75,12 +70,20 @@ public final class PinnedBatch implements AutoCloseable {
     Objects.requireNonNull(options, "options");
     Store.checkKeys(keys);
     int cf = options.columnFamily.idIn(store);
-    ByteBuffer packed = pack(h, keys);
+    grow(h, keys.length);
+    packed.pack(keys);
     long snapshot = options.acquire();
     try {
       count = keys.length;
       NativePinned.multiGet(
-          store.handle, h, keys.length, packed, slots, snapshot, cf, options.flags);
+          store.handle,
+          h,
+          keys.length,
+          packed.bytes(),
+          packed.slots(),
+          snapshot,
+          cf,
+          options.flags);
       return count;
     } catch (PingetException e) {
       throw e; // a per-key error, thrown after every key was read: the results stay readable
@@ -193,40 +196,6 @@ public final class PinnedBatch implements AutoCloseable {
     }
   }
 
-  /**
-   * Copies keys back to back into a direct buffer and their lengths into slots, growing views and
-   * slots to keys.length.
-   *
-   * @return the buffer holding the keys: keyBytes, or a new one for more than 1 MiB of keys
-   */
-  private ByteBuffer pack(long h, byte[][] keys) {
-    int n = keys.length;
-    long total = 0;
-    for (byte[] key : keys) {
-      total += key.length;
-    }
-    if (total > Integer.MAX_VALUE || n > Integer.MAX_VALUE / Integer.BYTES) {
-      throw new IllegalArgumentException(
-          "batch too large: " + n + " keys of " + total + " bytes (at most 2 GiB - 1 of either)");
-    }
-    grow(h, n);
-    ByteBuffer packed = keyBytes;
-    if (total > packed.capacity()) {
-      packed = direct((int) total);
-      if (total <= KEPT_KEY_BYTES) {
-        keyBytes = packed;
-      }
-    }
-    int off = 0;
-    for (int i = 0; i < n; i++) {
-      byte[] key = keys[i];
-      slots.putInt(i * Integer.BYTES, key.length);
-      packed.put(off, key);
-      off += key.length;
-    }
-    return packed;
-  }
-
   private void grow(long h, int n) {
     if (n <= views.length) {
       return;
@@ -238,15 +207,10 @@ public final class PinnedBatch implements AutoCloseable {
     }
     NativePinned.setBatchViews(h, grown);
     views = grown;
-    slots = direct(n * Integer.BYTES);
-  }
-
-  private static ByteBuffer direct(int bytes) {
-    return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
   }
 
   private int sizeOf(int i) {
-    return slots.getInt(i * Integer.BYTES);
+    return packed.slot(i);
   }
 
   /** Drops every pin and resets every view to show nothing. */

@@ -827,7 +827,18 @@ public final class Store implements AutoCloseable {
       int cf = options.columnFamily.idIn(this);
       long snapshot = options.acquire();
       try {
-        NativeReads.multiGetBufferCopy(handle, keys, checked, sizes, snapshot, cf, options.flags);
+        PackedKeys packed = PACKED.get();
+        packed.pack(keys);
+        NativeReads.multiGetBufferCopy(
+            handle,
+            keys.length,
+            packed.bytes(),
+            packed.slots(),
+            checked,
+            sizes,
+            snapshot,
+            cf,
+            options.flags);
       } finally {
         options.release();
         Reference.reachabilityFence(this);
@@ -862,7 +873,18 @@ public final class Store implements AutoCloseable {
       int cf = options.columnFamily.idIn(this);
       long snapshot = options.acquire();
       try {
-        NativeReads.multiGetDirectCopy(handle, keys, checked, sizes, snapshot, cf, options.flags);
+        PackedKeys packed = PACKED.get();
+        packed.pack(keys);
+        NativeReads.multiGetDirectCopy(
+            handle,
+            keys.length,
+            packed.bytes(),
+            packed.slots(),
+            checked,
+            sizes,
+            snapshot,
+            cf,
+            options.flags);
       } finally {
         options.release();
         Reference.reachabilityFence(this);
@@ -885,6 +907,8 @@ public final class Store implements AutoCloseable {
   private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[0][]);
   private static final ThreadLocal<ByteBuffer[]> BUFFERS =
       ThreadLocal.withInitial(() -> new ByteBuffer[0]);
+  // This thread's packed keys for a batch (a PinnedBatch has its own).
+  private static final ThreadLocal<PackedKeys> PACKED = ThreadLocal.withInitial(PackedKeys::new);
 
   /** This thread's array from local, replaced by a new one of n slots if it has fewer. */
   private static <T> T[] scratch(ThreadLocal<T[]> local, int n, IntFunction<T[]> newArray) {
