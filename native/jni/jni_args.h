@@ -46,6 +46,10 @@ constexpr jint kSync = 1;
 constexpr jint kDisableWal = 2;
 constexpr jint kCreateIfMissing = 1;  // Options, as NativeStore packs them
 constexpr jint kErrorIfExists = 2;
+constexpr jint kCacheIndexAndFilterBlocks = 4;
+constexpr jint kPinL0FilterAndIndexBlocksInCache = 8;
+constexpr jint kDataBlockHashIndex = 16;
+constexpr jint kWholeKeyFiltering = 32;
 ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags);
 WriteOptions ToWriteOptions(jint flags);
 

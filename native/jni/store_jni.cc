@@ -31,7 +31,8 @@ bool ToString(JNIEnv* env, jbyteArray bytes, std::string* out) {
 }
 
 jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
-           jlong block_cache_bytes, jlong block_size, jlong write_buffer_bytes,
+           jlong block_cache_bytes, jint block_cache_kind, jlong block_size,
+           jdouble bloom_bits_per_key, jlong write_buffer_bytes,
            jint compression, jobjectArray column_families) {
   std::string p;
   if (!ToString(env, path, &p)) return 0;
@@ -39,7 +40,15 @@ jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
   options.create_if_missing = (flags & kCreateIfMissing) != 0;
   options.error_if_exists = (flags & kErrorIfExists) != 0;
   options.block_cache_bytes = static_cast<size_t>(block_cache_bytes);
+  options.block_cache_kind = static_cast<BlockCacheKind>(block_cache_kind);
+  options.cache_index_and_filter_blocks =
+      (flags & kCacheIndexAndFilterBlocks) != 0;
+  options.pin_l0_filter_and_index_blocks_in_cache =
+      (flags & kPinL0FilterAndIndexBlocksInCache) != 0;
   options.block_size = static_cast<size_t>(block_size);
+  options.data_block_hash_index = (flags & kDataBlockHashIndex) != 0;
+  options.bloom_bits_per_key = bloom_bits_per_key;
+  options.whole_key_filtering = (flags & kWholeKeyFiltering) != 0;
   options.write_buffer_bytes = static_cast<size_t>(write_buffer_bytes);
   options.compression = static_cast<Compression>(compression);
   const jsize n = env->GetArrayLength(column_families);
@@ -135,7 +144,7 @@ jstring RocksDBVersionString(JNIEnv* env, jclass) {
 }
 
 const JNINativeMethod kMethods[] = {
-    PINGET_NATIVE("open", "([BIJJJI[[B)J", Open),
+    PINGET_NATIVE("open", "([BIJIJDJI[[B)J", Open),
     PINGET_NATIVE("borrow", "(J[J)J", Borrow),
     PINGET_NATIVE("borrowSnapshot", "(JJ)J", BorrowSnapshot),
     PINGET_NATIVE("close", "(J)V", Close),

@@ -5,6 +5,7 @@
 #include <rocksdb/db.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,13 @@ Status OutOfRange(const char* option, size_t value, size_t min, size_t max) {
   return Status::InvalidArgument(
       std::string(option) + " is " + std::to_string(value) +
       "; allowed: " + std::to_string(min) + " to " + std::to_string(max));
+}
+
+// A double as a reader would write it: 0.5, 10, -1, nan, inf.
+std::string Number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", value);
+  return text;
 }
 
 }  // namespace
@@ -59,8 +67,48 @@ Status CheckOptions(const std::string& path, const Options& options) {
     return OutOfRange("block_cache_bytes", options.block_cache_bytes, 0,
                       kMaxBlockCacheBytes);
   }
+  switch (options.block_cache_kind) {
+    case BlockCacheKind::kLru:
+      break;
+    case BlockCacheKind::kHyperClock:
+      if (options.block_cache_bytes == 0) {
+        return Status::InvalidArgument(
+            "block_cache_kind kHyperClock needs a block cache, but "
+            "block_cache_bytes is 0");
+      }
+      break;
+    default:
+      return Status::InvalidArgument(
+          "block_cache_kind " +
+          std::to_string(static_cast<int>(options.block_cache_kind)) +
+          " is not a pinget::BlockCacheKind");
+  }
+  if (options.cache_index_and_filter_blocks && options.block_cache_bytes == 0) {
+    return Status::InvalidArgument(
+        "cache_index_and_filter_blocks needs a block cache, but "
+        "block_cache_bytes is 0");
+  }
+  if (options.pin_l0_filter_and_index_blocks_in_cache &&
+      !options.cache_index_and_filter_blocks) {
+    return Status::InvalidArgument(
+        "pin_l0_filter_and_index_blocks_in_cache requires "
+        "cache_index_and_filter_blocks");
+  }
   if (options.block_size == 0 || options.block_size > kMaxBlockSize) {
     return OutOfRange("block_size", options.block_size, 1, kMaxBlockSize);
+  }
+  const double bits = options.bloom_bits_per_key;
+  if (bits != 0 &&
+      !(bits >= kMinBloomBitsPerKey && bits <= kMaxBloomBitsPerKey)) {
+    return Status::InvalidArgument("bloom_bits_per_key is " + Number(bits) +
+                                   "; allowed: 0 (no filter) or " +
+                                   Number(kMinBloomBitsPerKey) + " to " +
+                                   Number(kMaxBloomBitsPerKey));
+  }
+  if (bits != 0 && !options.whole_key_filtering) {
+    return Status::InvalidArgument(
+        "whole_key_filtering false would leave the Bloom filter of "
+        "bloom_bits_per_key empty: pinget sets no prefix extractor");
   }
   if (options.write_buffer_bytes < kMinWriteBufferBytes ||
       options.write_buffer_bytes > kMaxWriteBufferBytes) {

@@ -4,6 +4,7 @@
 
 #include <rocksdb/cache.h>
 #include <rocksdb/convenience.h>
+#include <rocksdb/filter_policy.h>
 #include <rocksdb/table.h>
 
 #include <algorithm>
@@ -91,9 +92,24 @@ Status OpenEngine(const std::string& path, const Options& options,
   table.block_size = options.block_size;
   if (options.block_cache_bytes == 0) {
     table.no_block_cache = true;
+  } else if (options.block_cache_kind == BlockCacheKind::kHyperClock) {
+    table.block_cache =
+        NewHyperClockCache(options.block_cache_bytes, options.block_size);
   } else {
     table.block_cache = rocksdb::NewLRUCache(options.block_cache_bytes);
   }
+  table.cache_index_and_filter_blocks = options.cache_index_and_filter_blocks;
+  table.pin_l0_filter_and_index_blocks_in_cache =
+      options.pin_l0_filter_and_index_blocks_in_cache;
+  if (options.data_block_hash_index) {
+    table.data_block_index_type =
+        rocksdb::BlockBasedTableOptions::kDataBlockBinaryAndHash;
+  }
+  if (options.bloom_bits_per_key != 0) {
+    table.filter_policy.reset(
+        rocksdb::NewBloomFilterPolicy(options.bloom_bits_per_key));
+  }
+  table.whole_key_filtering = options.whole_key_filtering;
   ro.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
 
   // Families the caller names get ids 1, 2, ... in order; families that exist

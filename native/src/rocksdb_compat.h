@@ -5,6 +5,7 @@
 #ifndef PINGET_SRC_ROCKSDB_COMPAT_H_
 #define PINGET_SRC_ROCKSDB_COMPAT_H_
 
+#include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/version.h>
 
@@ -30,6 +31,22 @@ inline rocksdb::Status OpenDB(
   rocksdb::Status s = rocksdb::DB::Open(options, path, families, handles, &raw);
   db->reset(raw);
   return s;
+#endif
+}
+
+// A HyperClockCache of capacity bytes. RocksDB 8.7 added the variant whose
+// table grows as it fills (estimated_entry_charge 0; RocksDB's choice since).
+// Before it the table's size was fixed from the estimate, and 0 sized it for
+// entries holding nothing but metadata; those releases' cache.h advises the
+// block size as the estimate.
+inline std::shared_ptr<rocksdb::Cache> NewHyperClockCache(size_t capacity,
+                                                          size_t block_size) {
+#if ROCKSDB_MAJOR > 8 || (ROCKSDB_MAJOR == 8 && ROCKSDB_MINOR >= 7)
+  static_cast<void>(block_size);
+  return rocksdb::HyperClockCacheOptions(capacity, 0).MakeSharedCache();
+#else
+  return rocksdb::HyperClockCacheOptions(capacity, block_size)
+      .MakeSharedCache();
 #endif
 }
 

@@ -21,14 +21,48 @@ enum class Compression : int {
   kBzip2 = 5,
 };
 
+// The block cache's implementation (Options::block_cache_kind).
+enum class BlockCacheKind : int {
+  kLru = 0,
+  kHyperClock = 1,
+};
+
 // Options for Store::Open.
 struct Options {
   bool create_if_missing = true;
   bool error_if_exists = false;
-  // Shared LRU block cache for all column families; 0 disables the cache
+  // Shared block cache for all column families; 0 disables the cache
   // (every SST read then copies into the PinnableSlice: P = 1).
   size_t block_cache_bytes = size_t{64} << 20;
+  // kHyperClock: RocksDB's lock-free HyperClockCache, whose lookups do not
+  // contend on a shard's mutex as LRU's do when many threads read. Its CLOCK
+  // eviction keeps a slightly different set of blocks than LRU (a hit rate a
+  // little lower or higher). REQUIRES: block_cache_bytes > 0.
+  BlockCacheKind block_cache_kind = BlockCacheKind::kLru;
+  // Index and filter blocks live in the block cache, within its capacity,
+  // instead of in each open SST file's memory, outside any limit; an evicted
+  // one is read again from the file. REQUIRES: block_cache_bytes > 0.
+  bool cache_index_and_filter_blocks = false;
+  // Index and filter blocks of flushed (level-0) files stay pinned in the
+  // cache while their file is open, so lookups in the newest files never read
+  // them again; they take cache capacity that cannot be evicted.
+  // REQUIRES: cache_index_and_filter_blocks.
+  bool pin_l0_filter_and_index_blocks_in_cache = false;
   size_t block_size = 4096;
+  // A hash index in each data block beside its binary-search index: a point
+  // lookup finds its key's place in the block with one hash probe instead of
+  // a binary search. Costs about 1.3 bytes per key (one per bucket at 0.75
+  // keys per bucket) in every data block, on disk and in the cache.
+  bool data_block_hash_index = false;
+  // A Bloom filter per SST file with this many bits per key: a lookup skips
+  // files that lack its key without reading their data blocks. 0: no filter;
+  // else 1 to 100 (10 gives about 1% false positives). Costs bits/8 bytes per
+  // key in memory (or the cache) and on disk, and hashing at flush time.
+  double bloom_bits_per_key = 0;
+  // Whether the filter holds whole keys (RocksDB's default). pinget sets no
+  // prefix extractor, so whole keys are all a filter can hold: false with a
+  // Bloom filter would leave it empty, and is refused.
+  bool whole_key_filtering = true;
   size_t write_buffer_bytes = size_t{64} << 20;
   // Open fails with NotSupported if this RocksDB build lacks the codec.
   Compression compression = Compression::kSnappy;

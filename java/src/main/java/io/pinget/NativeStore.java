@@ -9,6 +9,10 @@ final class NativeStore {
 
   static final int CREATE_IF_MISSING = 1;
   static final int ERROR_IF_EXISTS = 2;
+  static final int CACHE_INDEX_AND_FILTER_BLOCKS = 4;
+  static final int PIN_L0_FILTER_AND_INDEX_BLOCKS_IN_CACHE = 8;
+  static final int DATA_BLOCK_HASH_INDEX = 16;
+  static final int WHOLE_KEY_FILTERING = 32;
 
   private NativeStore() {}
 
@@ -16,7 +20,9 @@ final class NativeStore {
       byte[] path,
       int flags,
       long blockCacheBytes,
+      int blockCacheKind,
       long blockSize,
+      double bloomBitsPerKey,
       long writeBufferBytes,
       int compression,
       byte[][] columnFamilies);

@@ -13,14 +13,21 @@ public final class Options {
   boolean createIfMissing = true;
   boolean errorIfExists;
   long blockCacheBytes = 64L << 20;
+  BlockCacheKind blockCacheKind = BlockCacheKind.LRU;
+  boolean cacheIndexAndFilterBlocks;
+  boolean pinL0FilterAndIndexBlocksInCache;
   long blockSize = 4096;
+  boolean dataBlockHashIndex;
+  double bloomBitsPerKey;
+  boolean wholeKeyFiltering = true;
   long writeBufferBytes = 64L << 20;
   Compression compression = Compression.SNAPPY;
   List<String> columnFamilies = List.of();
 
   /**
-   * The defaults: create if missing, a 64 MiB block cache, 4 KiB blocks, a 64 MiB write buffer,
-   * Snappy, no column family but "default".
+   * The defaults: create if missing, a 64 MiB LRU block cache, 4 KiB blocks, a 64 MiB write buffer,
+   * Snappy, no column family but "default"; for point lookups, RocksDB's defaults (no Bloom filter,
+   * no data-block hash index, index and filter blocks held outside the cache).
    */
   public Options() {}
 
@@ -47,7 +54,7 @@ public final class Options {
   }
 
   /**
-   * The shared LRU block cache's size.
+   * The shared block cache's size.
    *
    * @param bytes 0 (no cache: every read copies, P = 1) to 1 PiB; default 64 MiB
    * @return this
@@ -55,6 +62,45 @@ public final class Options {
    */
   public Options blockCacheBytes(long bytes) {
     this.blockCacheBytes = nonNegative(bytes, "blockCacheBytes");
+    return this;
+  }
+
+  /**
+   * The block cache's implementation. {@link BlockCacheKind#HYPER_CLOCK} needs a block cache
+   * (checked when the store opens).
+   *
+   * @param kind not null; default LRU
+   * @return this
+   */
+  public Options blockCacheKind(BlockCacheKind kind) {
+    this.blockCacheKind = Objects.requireNonNull(kind, "blockCacheKind");
+    return this;
+  }
+
+  /**
+   * Whether index and filter blocks live in the block cache, within its capacity, instead of in
+   * each open SST file's memory, outside any limit; an evicted one is read again from the file.
+   * Needs a block cache (checked when the store opens).
+   *
+   * @param cache default false (RocksDB's default)
+   * @return this
+   */
+  public Options cacheIndexAndFilterBlocks(boolean cache) {
+    this.cacheIndexAndFilterBlocks = cache;
+    return this;
+  }
+
+  /**
+   * Whether the index and filter blocks of flushed (level-0) files stay pinned in the cache while
+   * their file is open, so lookups in the newest files never read them again; they take cache
+   * capacity that cannot be evicted. Needs {@link #cacheIndexAndFilterBlocks} (checked when the
+   * store opens).
+   *
+   * @param pin default false (RocksDB's default)
+   * @return this
+   */
+  public Options pinL0FilterAndIndexBlocksInCache(boolean pin) {
+    this.pinL0FilterAndIndexBlocksInCache = pin;
     return this;
   }
 
@@ -67,6 +113,45 @@ public final class Options {
    */
   public Options blockSize(long bytes) {
     this.blockSize = nonNegative(bytes, "blockSize");
+    return this;
+  }
+
+  /**
+   * Whether each data block gets a hash index beside its binary-search index: a point lookup finds
+   * its key's place in the block with one hash probe instead of a binary search. Costs about 1.3
+   * bytes per key in every data block, on disk and in the cache.
+   *
+   * @param hashIndex default false (RocksDB's default)
+   * @return this
+   */
+  public Options dataBlockHashIndex(boolean hashIndex) {
+    this.dataBlockHashIndex = hashIndex;
+    return this;
+  }
+
+  /**
+   * A Bloom filter per SST file with this many bits per key: a lookup skips files that lack its key
+   * without reading their data blocks (10 bits give about 1% false positives). Costs bitsPerKey / 8
+   * bytes per key in memory (or the cache) and on disk, and hashing at flush time.
+   *
+   * @param bitsPerKey 0 (no filter) or 1 to 100 (checked when the store opens); default 0
+   * @return this
+   */
+  public Options bloomBitsPerKey(double bitsPerKey) {
+    this.bloomBitsPerKey = bitsPerKey;
+    return this;
+  }
+
+  /**
+   * Whether the Bloom filter holds whole keys. pinget sets no prefix extractor, so whole keys are
+   * all a filter can hold: false with a Bloom filter would leave it empty, and is refused when the
+   * store opens.
+   *
+   * @param wholeKeys default true (RocksDB's default)
+   * @return this
+   */
+  public Options wholeKeyFiltering(boolean wholeKeys) {
+    this.wholeKeyFiltering = wholeKeys;
     return this;
   }
 

@@ -87,13 +87,21 @@ public final class Store implements AutoCloseable {
     }
     int flags =
         (options.createIfMissing ? NativeStore.CREATE_IF_MISSING : 0)
-            | (options.errorIfExists ? NativeStore.ERROR_IF_EXISTS : 0);
+            | (options.errorIfExists ? NativeStore.ERROR_IF_EXISTS : 0)
+            | (options.cacheIndexAndFilterBlocks ? NativeStore.CACHE_INDEX_AND_FILTER_BLOCKS : 0)
+            | (options.pinL0FilterAndIndexBlocksInCache
+                ? NativeStore.PIN_L0_FILTER_AND_INDEX_BLOCKS_IN_CACHE
+                : 0)
+            | (options.dataBlockHashIndex ? NativeStore.DATA_BLOCK_HASH_INDEX : 0)
+            | (options.wholeKeyFiltering ? NativeStore.WHOLE_KEY_FILTERING : 0);
     return new Store(
         NativeStore.open(
             where,
             flags,
             options.blockCacheBytes,
+            options.blockCacheKind.ordinal(),
             options.blockSize,
+            options.bloomBitsPerKey,
             options.writeBufferBytes,
             options.compression.ordinal(),
             families),
