@@ -17,9 +17,9 @@ import java.util.Comparator;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.Cache;
 import org.rocksdb.CompressionType;
 import org.rocksdb.FlushOptions;
-import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
@@ -44,7 +44,7 @@ final class DataSet implements AutoCloseable {
   final RocksJavaReader reader;
 
   private final org.rocksdb.Options rocksOptions;
-  private final LRUCache rocksCache;
+  private final Cache rocksCache;
   private final Path dir;
   private final boolean shared;
 
@@ -59,6 +59,10 @@ final class DataSet implements AutoCloseable {
   static final long MAX_DATA_BYTES = 4L << 30;
 
   DataSet(int requestedKeys, int valueSize, String residency) {
+    this(requestedKeys, valueSize, residency, Lookup.DEFAULT);
+  }
+
+  DataSet(int requestedKeys, int valueSize, String residency, Lookup lookup) {
     int keyCount = (int) Math.min(requestedKeys, MAX_DATA_BYTES / Math.max(1, valueSize));
     boolean memtable = MEMTABLE.equals(residency);
     if (!memtable && !BLOCK_CACHE.equals(residency)) {
@@ -71,7 +75,8 @@ final class DataSet implements AutoCloseable {
     boolean built;
     try {
       if (shared) {
-        dir = Path.of(SHARED_DATA, "keys" + keyCount + "-size" + valueSize);
+        String files = lookup.files().equals(Lookup.DEFAULT.files()) ? "" : "-" + lookup.files();
+        dir = Path.of(SHARED_DATA, "keys" + keyCount + "-size" + valueSize + files);
         built = Files.exists(dir.resolve(COMPLETE));
         if (!built) {
           deleteTree(dir); // a fork that died while building left it half done
@@ -105,20 +110,22 @@ final class DataSet implements AutoCloseable {
     store =
         Store.open(
             dir.resolve("pinget"),
-            new Options()
+            lookup
+                .apply(new Options())
                 .blockCacheBytes(cacheBytes)
                 .blockSize(4096)
                 .writeBufferBytes(writeBuffer)
                 .compression(Compression.NONE));
     RocksDB.loadLibrary();
-    rocksCache = new LRUCache(cacheBytes);
+    rocksCache = lookup.newCache(cacheBytes);
     rocksOptions =
         new org.rocksdb.Options()
             .setCreateIfMissing(true)
             .setWriteBufferSize(writeBuffer)
             .setCompressionType(CompressionType.NO_COMPRESSION)
             .setTableFormatConfig(
-                new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096));
+                lookup.apply(
+                    new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096)));
     try {
       rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
       reader = RocksJavaReader.open(rocks);
