@@ -63,6 +63,8 @@ public final class Diagnostics {
      * pinned_view of keys [from, from + count) in order into one reused pin, as a C++ caller makes
      * it (Store::GetPinned): P copies each, no allocation.
      *
+     * @param from the first key's index
+     * @param count how many keys to read
      * @return the sum of the values' sizes
      * @throws IndexOutOfBoundsException if the range is not in the keys
      * @throws PingetException for the first error other than not-found, after every read
@@ -81,6 +83,8 @@ public final class Diagnostics {
      * Batched pinned_view of keys [from, from + count) as a C++ caller makes it
      * (Store::MultiGetPinned), in consecutive batches of batch keys.
      *
+     * @param from the first key's index
+     * @param count how many keys to read
      * @param batch at least 1
      * @return the sum of the values' sizes
      * @throws IndexOutOfBoundsException if the range is not in the keys
