@@ -125,7 +125,7 @@ bool PackedKeys(JNIEnv* env, jobject bytes, jobject lengths, jint count,
     copied += size > 0 ? 1 : 0;
   }
   RecordKeyCopy(copied);
-  *slots = sizes;
+  if (slots != nullptr) *slots = sizes;
   return true;
 }
 

@@ -92,10 +92,10 @@ bool CopyKeys(JNIEnv* env, jobjectArray keys, BatchBuffers* batch);
 // direct buffer of count native-order jints (key i's length), bytes a direct
 // buffer of the keys back to back. Resets batch and points its keys at them,
 // read in place (KeysInPlace), and counts Java's copy into bytes (one key copy
-// per non-empty key); *slots is the jint array, which the caller may
-// overwrite with results. Returns false with an IllegalArgumentException
-// pending if the buffers do not hold what count and the lengths say (a fault
-// in the Java caller).
+// per non-empty key); *slots (if slots is not null) is the jint array,
+// which the caller may overwrite with results. Returns false with an
+// IllegalArgumentException pending if the buffers do not hold what count and
+// the lengths say (a fault in the Java caller).
 bool PackedKeys(JNIEnv* env, jobject bytes, jobject lengths, jint count,
                 BatchBuffers* batch, jint** slots);
 

@@ -228,9 +228,8 @@ void MultiGetBufferCopy(JNIEnv* env, jclass, jlong store, jint count,
                         jobjectArray dsts, jintArray sizes, jlong snapshot,
                         jint column_family, jint flags) {
   BatchBuffers& batch = BatchBuffers::ForThisThread();
-  jint* unused = nullptr;
   if (!CheckBatch(env, count, dsts, sizes) ||
-      !PackedKeys(env, key_bytes, key_lengths, count, &batch, &unused)) {
+      !PackedKeys(env, key_bytes, key_lengths, count, &batch, nullptr)) {
     return;
   }
   batch.ResetResults();
@@ -249,9 +248,8 @@ void MultiGetDirectCopy(JNIEnv* env, jclass, jlong store, jint count,
                         jobjectArray dsts, jintArray sizes, jlong snapshot,
                         jint column_family, jint flags) {
   BatchBuffers& batch = BatchBuffers::ForThisThread();
-  jint* unused = nullptr;
   if (!CheckBatch(env, count, dsts, sizes) ||
-      !PackedKeys(env, key_bytes, key_lengths, count, &batch, &unused)) {
+      !PackedKeys(env, key_bytes, key_lengths, count, &batch, nullptr)) {
     return;
   }
   for (size_t i = 0; i < batch.size(); ++i) {
