@@ -124,6 +124,5 @@ public final class Diagnostics {
 
   private static native long pinnedGetLoop(long store, long loop, int from, int count);
 
-  private static native long pinnedBatchLoop(
-      long store, long loop, int from, int count, int batch);
+  private static native long pinnedBatchLoop(long store, long loop, int from, int count, int batch);
 }

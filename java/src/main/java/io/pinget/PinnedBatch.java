@@ -13,8 +13,8 @@ import java.util.Objects;
  * has held as many keys (and, up to 1 MiB, as many key bytes).
  *
  * <p>The keys are copied once, here in Java, into a direct buffer that native code reads in place
- * (one counted key copy per key, as for every byte[] key), and the sizes come back in a second
- * one: per key, the crossing costs three JNI field writes (the views' address, capacity, limit).
+ * (one counted key copy per key, as for every byte[] key), and the sizes come back in a second one:
+ * per key, the crossing costs three JNI field writes (the views' address, capacity, limit).
  *
  * <p>Views are valid until the next get, release() or close(); then they have capacity 0. Not
  * thread-safe. A batch never closed is released by a Cleaner and counted in {@link

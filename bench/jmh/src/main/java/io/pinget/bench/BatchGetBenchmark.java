@@ -24,7 +24,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-import org.rocksdb.ByteBufferGetStatus;
 import org.rocksdb.RocksDBException;
 
 /**

@@ -21,9 +21,9 @@ import org.rocksdb.RocksDBException;
 
 /**
  * What the point-lookup settings ({@link Lookup}) buy: pinget's reused pinned view and rocksdbjni's
- * {@code get}, on data sets opened with the same settings on both sides, for keys that exist and for
- * keys that do not (each missing key sorts between two present ones, so that it lands inside a data
- * block's key range and only a filter can skip that block).
+ * {@code get}, on data sets opened with the same settings on both sides, for keys that exist and
+ * for keys that do not (each missing key sorts between two present ones, so that it lands inside a
+ * data block's key range and only a filter can skip that block).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -51,8 +51,9 @@ public class LookupBenchmark {
     data = new DataSet(keys, valueSize, DataSet.BLOCK_CACHE, Lookup.of(lookup));
     missing = new byte[data.keys.length][];
     for (int i = 0; i < missing.length; i++) {
-      missing[i] = (new String(data.keys[i], StandardCharsets.US_ASCII) + "-").getBytes(
-          StandardCharsets.US_ASCII);
+      missing[i] =
+          (new String(data.keys[i], StandardCharsets.US_ASCII) + "-")
+              .getBytes(StandardCharsets.US_ASCII);
     }
     view = data.store.newPinnedView();
   }
