@@ -50,6 +50,8 @@ constexpr jint kCacheIndexAndFilterBlocks = 4;
 constexpr jint kPinL0FilterAndIndexBlocksInCache = 8;
 constexpr jint kDataBlockHashIndex = 16;
 constexpr jint kWholeKeyFiltering = 32;
+constexpr jint kAllowMmapReads = 64;
+constexpr jint kUseDirectReads = 128;
 ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags);
 WriteOptions ToWriteOptions(jint flags);
 

@@ -15,18 +15,23 @@ namespace pinget {
 namespace jni {
 namespace {
 
-// out = {value_copies, value_bytes_copied, key_copies, allocations}.
+// out = {value_copies, value_bytes_copied, key_copies, allocations}, then
+// {file_reads, file_bytes_read} if out has room for them.
 void Get(JNIEnv* env, jclass, jlongArray out) {
   const CopyStats stats = GetCopyStats();
   const jlong values[] = {static_cast<jlong>(stats.value_copies),
                           static_cast<jlong>(stats.value_bytes_copied),
                           static_cast<jlong>(stats.key_copies),
-                          static_cast<jlong>(stats.allocations)};
-  if (out == nullptr || env->GetArrayLength(out) < 4) {  // Java checked
+                          static_cast<jlong>(stats.allocations),
+                          static_cast<jlong>(stats.file_reads),
+                          static_cast<jlong>(stats.file_bytes_read)};
+  constexpr jsize kAll = sizeof values / sizeof values[0];
+  const jsize n = out == nullptr ? 0 : env->GetArrayLength(out);
+  if (n < 4) {  // Java checked
     ThrowIllegalArgument(env, "out must hold 4 longs");
     return;
   }
-  env->SetLongArrayRegion(out, 0, 4, values);
+  env->SetLongArrayRegion(out, 0, n < kAll ? 4 : kAll, values);
 }
 
 void Reset(JNIEnv*, jclass) { ResetCopyStats(); }
@@ -105,7 +110,9 @@ jstring Constants(JNIEnv* env, jclass) {
        ",pin_l0_filter_and_index_blocks_in_cache=" +
        std::to_string(kPinL0FilterAndIndexBlocksInCache) +
        ",data_block_hash_index=" + std::to_string(kDataBlockHashIndex) +
-       ",whole_key_filtering=" + std::to_string(kWholeKeyFiltering);
+       ",whole_key_filtering=" + std::to_string(kWholeKeyFiltering) +
+       ",allow_mmap_reads=" + std::to_string(kAllowMmapReads) +
+       ",use_direct_reads=" + std::to_string(kUseDirectReads);
   return env->NewStringUTF(s.c_str());
 }
 

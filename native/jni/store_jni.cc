@@ -49,6 +49,8 @@ jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
   options.data_block_hash_index = (flags & kDataBlockHashIndex) != 0;
   options.bloom_bits_per_key = bloom_bits_per_key;
   options.whole_key_filtering = (flags & kWholeKeyFiltering) != 0;
+  options.allow_mmap_reads = (flags & kAllowMmapReads) != 0;
+  options.use_direct_reads = (flags & kUseDirectReads) != 0;
   options.write_buffer_bytes = static_cast<size_t>(write_buffer_bytes);
   options.compression = static_cast<Compression>(compression);
   const jsize n = env->GetArrayLength(column_families);

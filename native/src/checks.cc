@@ -94,6 +94,10 @@ Status CheckOptions(const std::string& path, const Options& options) {
         "pin_l0_filter_and_index_blocks_in_cache requires "
         "cache_index_and_filter_blocks");
   }
+  if (options.allow_mmap_reads && options.use_direct_reads) {
+    return Status::InvalidArgument(
+        "allow_mmap_reads and use_direct_reads exclude each other");
+  }
   if (options.block_size == 0 || options.block_size > kMaxBlockSize) {
     return OutOfRange("block_size", options.block_size, 1, kMaxBlockSize);
   }

@@ -2,6 +2,8 @@
 
 #include "pinget/copy_stats.h"
 
+#include "file_reads.h"
+
 namespace pinget {
 namespace {
 // Per thread, so counting is a few plain adds with no contention.
@@ -17,5 +19,12 @@ void RecordValueCopy(size_t bytes) {
 }
 void RecordKeyCopy(size_t count) { tls_stats.key_copies += count; }
 void RecordAllocation() { ++tls_stats.allocations; }
+
+namespace internal {
+void RecordFileRead(size_t bytes) {
+  ++tls_stats.file_reads;
+  tls_stats.file_bytes_read += bytes;
+}
+}  // namespace internal
 
 }  // namespace pinget

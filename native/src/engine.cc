@@ -12,6 +12,7 @@
 
 #include "checks.h"
 #include "convert.h"
+#include "file_reads.h"
 #include "rocksdb_compat.h"
 
 namespace pinget {
@@ -77,7 +78,7 @@ Status Engine::CheckFamily(uint32_t id) const {
 }
 
 Status OpenEngine(const std::string& path, const Options& options,
-                  std::shared_ptr<Engine>* engine) {
+                  std::shared_ptr<Engine>* engine, bool count_file_reads) {
   Status st = CheckOptions(path, options);
   if (!st.ok()) return st;
 
@@ -86,6 +87,8 @@ Status OpenEngine(const std::string& path, const Options& options,
   ro.error_if_exists = options.error_if_exists;
   ro.create_missing_column_families = true;
   ro.write_buffer_size = options.write_buffer_bytes;
+  ro.allow_mmap_reads = options.allow_mmap_reads;
+  ro.use_direct_reads = options.use_direct_reads;
   st = ToRocksDBCompression(options.compression, &ro.compression);
   if (!st.ok()) return st;
   rocksdb::BlockBasedTableOptions table;
@@ -132,6 +135,10 @@ Status OpenEngine(const std::string& path, const Options& options,
   }
 
   auto opened = std::make_shared<Engine>();
+  if (count_file_reads) {
+    opened->env = NewFileReadCountingEnv(rocksdb::Env::Default());
+    ro.env = opened->env.get();
+  }
   rocksdb::Status s = OpenDB(rocksdb::DBOptions(ro), path, descriptors,
                              &opened->families, &opened->db);
   if (!s.ok()) {

@@ -35,6 +35,9 @@ class Engine {
   // InvalidArgument unless id names one of families.
   Status CheckFamily(uint32_t id) const;
 
+  // The file system that counts file reads (file_reads.h); null for a
+  // borrowed database or an engine opened without counting. Outlives db.
+  std::unique_ptr<rocksdb::Env> env;
   std::unique_ptr<rocksdb::DB> db;
   // False for a database another library opened (Store::Borrow): neither it
   // nor its column family handles are closed or freed here.
@@ -49,9 +52,10 @@ class Engine {
 
 // Opens the database at path as Store::Open does, after CheckOptions. Also
 // used by the benchmarks' native_pinned row, which reads the same RocksDB
-// setup without pinget.
+// setup without pinget (count_file_reads false: RocksDB's own file system).
 Status OpenEngine(const std::string& path, const Options& options,
-                  std::shared_ptr<Engine>* engine);
+                  std::shared_ptr<Engine>* engine,
+                  bool count_file_reads = true);
 
 // An engine over a database another library opened (Store::Borrow).
 Status BorrowEngine(rocksdb::DB* db,

@@ -39,48 +39,12 @@ std::string Key(int i) {
 // Sorts between Key(i) and Key(i + 1), so it lies inside every file's range.
 std::string AbsentKey(int i) { return Key(i) + "x"; }
 
-// The newest OPTIONS-<number> file of the database at path, whole.
-std::string NewestOptionsFile(const std::string& path) {
-  uint64_t newest = 0;
-  std::filesystem::path file;
-  for (const auto& entry : std::filesystem::directory_iterator(path)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("OPTIONS-", 0) != 0 || name.find('.') != std::string::npos) {
-      continue;
-    }
-    const uint64_t number = std::stoull(name.substr(8));
-    if (file.empty() || number > newest) {
-      newest = number;
-      file = entry.path();
-    }
-  }
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The value of `name` in the OPTIONS file's block-based table section of the
 // default column family, or "<absent>".
 std::string TableOption(const std::string& options_file,
                         const std::string& name) {
-  std::istringstream lines(options_file);
-  std::string line;
-  bool in_section = false;
-  while (std::getline(lines, line)) {
-    if (!line.empty() && line[0] == '[') {
-      in_section = line == "[TableOptions/BlockBasedTable \"default\"]";
-      continue;
-    }
-    if (!in_section) continue;
-    const size_t start = line.find_first_not_of(' ');
-    if (start == std::string::npos) continue;
-    const size_t eq = line.find('=', start);
-    if (eq != std::string::npos && line.substr(start, eq - start) == name) {
-      return line.substr(eq + 1);
-    }
-  }
-  return "<absent>";
+  return OptionsFileValue(options_file,
+                          "[TableOptions/BlockBasedTable \"default\"]", name);
 }
 
 // The number after "<name>=" in a property's text ("filter block size=...").

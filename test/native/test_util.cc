@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <system_error>
 
 namespace pinget_test {
@@ -65,6 +67,48 @@ TempDir::~TempDir() {
 
 std::string TempDir::Sub(std::string_view name) const {
   return path_ + "/" + std::string(name);
+}
+
+std::string NewestOptionsFile(const std::string& path) {
+  uint64_t newest = 0;
+  std::filesystem::path file;
+  for (const auto& entry : std::filesystem::directory_iterator(path)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("OPTIONS-", 0) != 0 || name.find('.') != std::string::npos) {
+      continue;
+    }
+    const uint64_t number = std::stoull(name.substr(8));
+    if (file.empty() || number > newest) {
+      newest = number;
+      file = entry.path();
+    }
+  }
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string OptionsFileValue(const std::string& options_file,
+                             const std::string& section,
+                             const std::string& name) {
+  std::istringstream lines(options_file);
+  std::string line;
+  bool in_section = false;
+  while (std::getline(lines, line)) {
+    if (!line.empty() && line[0] == '[') {
+      in_section = line == section;
+      continue;
+    }
+    if (!in_section) continue;
+    const size_t start = line.find_first_not_of(' ');
+    if (start == std::string::npos) continue;
+    const size_t eq = line.find('=', start);
+    if (eq != std::string::npos && line.substr(start, eq - start) == name) {
+      return line.substr(eq + 1);
+    }
+  }
+  return "<absent>";
 }
 
 std::string MakeValue(std::string_view key, size_t size, uint64_t version) {

@@ -43,6 +43,14 @@ class TempDir {
 // per (key, size, version), and compressible so that compressed SST blocks
 // really are compressed. Values of 16 bytes or more begin with the version and
 // a hash of the key, so ParseValue can tell whose value it is.
+// The newest OPTIONS-<number> file of the database at path, whole.
+std::string NewestOptionsFile(const std::string& path);
+// The value of `name` in the section of an OPTIONS file whose header line is
+// `section` ("[DBOptions]"), or "<absent>".
+std::string OptionsFileValue(const std::string& options_file,
+                             const std::string& section,
+                             const std::string& name);
+
 std::string MakeValue(std::string_view key, size_t size, uint64_t version);
 
 // True if value is exactly MakeValue(key, value.size(), v) for some v, which

@@ -11,6 +11,15 @@
 //   allocations: every heap allocation of a buffer that holds a value for the
 //     caller (a grown std::string in string_copy, a new Java byte[]). Buffers
 //     RocksDB allocates for its own use are not counted.
+//   file_reads / file_bytes_read: every read by which RocksDB copied bytes of
+//     an SST file into memory on this thread (F in DESIGN.md: a block that was
+//     not in the block cache, read with pread or direct I/O; an index or
+//     filter block read the same way counts too). A read answered from a
+//     memory map (Options::allow_mmap_reads) copies nothing here and is not
+//     counted; RocksDB then copies the value into the PinnableSlice, which
+//     value_copies counts. Counted for stores pinget opened (Store::Open),
+//     not for a borrowed database (Store::Borrow), whose files its owner
+//     opened. Costs nothing on a block-cache hit.
 
 #ifndef PINGET_COPY_STATS_H_
 #define PINGET_COPY_STATS_H_
@@ -27,6 +36,8 @@ struct CopyStats {
   uint64_t value_bytes_copied = 0;
   uint64_t key_copies = 0;
   uint64_t allocations = 0;
+  uint64_t file_reads = 0;
+  uint64_t file_bytes_read = 0;
 };
 
 // This thread's counters since its start or its last ResetCopyStats().

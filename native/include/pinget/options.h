@@ -49,6 +49,18 @@ struct Options {
   // REQUIRES: cache_index_and_filter_blocks.
   bool pin_l0_filter_and_index_blocks_in_cache = false;
   size_t block_size = 4096;
+  // Reads of SST files go through a memory map instead of pread: a block
+  // that is not in the block cache is read in place, with no copy into
+  // memory of RocksDB's (F = 0), but such a value cannot be pinned: RocksDB
+  // copies it into the PinnableSlice (P = 1), and the block is not inserted
+  // into the block cache. Excludes use_direct_reads.
+  bool allow_mmap_reads = false;
+  // Reads of SST files bypass the OS page cache (O_DIRECT): every block that
+  // is not in the block cache comes from the device, into an aligned buffer
+  // that RocksDB then copies into the block (still F = 1 by pinget's count,
+  // which counts the read). Open fails where the file system lacks O_DIRECT
+  // (tmpfs). Excludes allow_mmap_reads.
+  bool use_direct_reads = false;
   // A hash index in each data block beside its binary-search index: a point
   // lookup finds its key's place in the block with one hash probe instead of
   // a binary search. Costs about 1.3 bytes per key (one per bucket at 0.75

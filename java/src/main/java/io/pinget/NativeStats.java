@@ -9,7 +9,7 @@ final class NativeStats {
 
   private NativeStats() {}
 
-  /** out = {valueCopies, valueBytesCopied, keyCopies, allocations}. */
+  /** out = {valueCopies, valueBytesCopied, keyCopies, allocations[, fileReads, fileBytesRead]}. */
   static native void get(long[] out);
 
   static native void reset();

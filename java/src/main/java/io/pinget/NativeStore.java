@@ -13,6 +13,8 @@ final class NativeStore {
   static final int PIN_L0_FILTER_AND_INDEX_BLOCKS_IN_CACHE = 8;
   static final int DATA_BLOCK_HASH_INDEX = 16;
   static final int WHOLE_KEY_FILTERING = 32;
+  static final int ALLOW_MMAP_READS = 64;
+  static final int USE_DIRECT_READS = 128;
 
   private NativeStore() {}
 

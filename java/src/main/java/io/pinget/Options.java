@@ -18,6 +18,8 @@ public final class Options {
   boolean pinL0FilterAndIndexBlocksInCache;
   long blockSize = 4096;
   boolean dataBlockHashIndex;
+  boolean allowMmapReads;
+  boolean useDirectReads;
   double bloomBitsPerKey;
   boolean wholeKeyFiltering = true;
   long writeBufferBytes = 64L << 20;
@@ -113,6 +115,35 @@ public final class Options {
    */
   public Options blockSize(long bytes) {
     this.blockSize = nonNegative(bytes, "blockSize");
+    return this;
+  }
+
+  /**
+   * Whether SST files are read through a memory map instead of pread. A block that is not in the
+   * block cache is then read in place, with no copy into RocksDB's memory (no file read counted in
+   * {@link CopyStats#fileReads()}), but its value cannot be pinned: RocksDB copies it out of the
+   * mapping (P = 1) and does not cache the block. Cannot be combined with {@link
+   * #useDirectReads(boolean)} (checked when the store opens).
+   *
+   * @param mmapReads default false
+   * @return this
+   */
+  public Options allowMmapReads(boolean mmapReads) {
+    this.allowMmapReads = mmapReads;
+    return this;
+  }
+
+  /**
+   * Whether SST files are read with O_DIRECT, bypassing the operating system's page cache: every
+   * block that is not in the block cache comes from the device. The open fails (a {@link
+   * PingetException}) where the file system lacks O_DIRECT, such as tmpfs. Cannot be combined with
+   * {@link #allowMmapReads(boolean)}.
+   *
+   * @param directReads default false
+   * @return this
+   */
+  public Options useDirectReads(boolean directReads) {
+    this.useDirectReads = directReads;
     return this;
   }
 

@@ -93,7 +93,9 @@ public final class Store implements AutoCloseable {
                 ? NativeStore.PIN_L0_FILTER_AND_INDEX_BLOCKS_IN_CACHE
                 : 0)
             | (options.dataBlockHashIndex ? NativeStore.DATA_BLOCK_HASH_INDEX : 0)
-            | (options.wholeKeyFiltering ? NativeStore.WHOLE_KEY_FILTERING : 0);
+            | (options.wholeKeyFiltering ? NativeStore.WHOLE_KEY_FILTERING : 0)
+            | (options.allowMmapReads ? NativeStore.ALLOW_MMAP_READS : 0)
+            | (options.useDirectReads ? NativeStore.USE_DIRECT_READS : 0);
     return new Store(
         NativeStore.open(
             where,

@@ -192,6 +192,8 @@ class ContractTest {
         "pin_l0_filter_and_index_blocks_in_cache",
         NativeStore.PIN_L0_FILTER_AND_INDEX_BLOCKS_IN_CACHE);
     javaBits.put("data_block_hash_index", NativeStore.DATA_BLOCK_HASH_INDEX);
+    javaBits.put("allow_mmap_reads", NativeStore.ALLOW_MMAP_READS);
+    javaBits.put("use_direct_reads", NativeStore.USE_DIRECT_READS);
     javaBits.put("whole_key_filtering", NativeStore.WHOLE_KEY_FILTERING);
     assertEquals(bits, javaBits, "option bits");
   }

@@ -208,7 +208,7 @@ class CopyCountsTest {
     for (int i = 0; i < 1000; i++) {
       assertEquals(0, Diagnostics.jniNop());
     }
-    assertEquals(new CopyStats(0, 0, 0, 0), CopyStats.current());
+    assertEquals(new CopyStats(0, 0, 0, 0, 0, 0), CopyStats.current());
   }
 
   private static IntSupplier byteArrayKeyRead(
