@@ -6,17 +6,25 @@
 //
 // Benchmark names: <strategy>/size:<bytes>/keys:<n>/residency:<r>/batch:<b>.
 // One operation = one key read, so batch rows compare with single gets.
-// Counters copies_per_op, bytes_copied_per_op and allocs_per_op come from
-// pinget's per-thread copy counters (native_pinned and memcpy are not counted
-// by pinget: their counters are absent).
+// Counters copies_per_op, bytes_copied_per_op, allocs_per_op, file_reads_per_op
+// and file_bytes_per_op come from pinget's per-thread copy counters
+// (native_pinned and memcpy are not counted by pinget: their counters are
+// absent); copies_per_op and bytes_copied_per_op include the file reads (F).
+//
+// Residencies: block_cache (a cache three times the data, warmed), memtable
+// (never flushed) and file (a cache of 1/16 of the data: most gets read their
+// block from the SST file, which the OS page cache holds after loading).
 //
 // Extra flags (before Google Benchmark's own):
 //   --pinget_sizes=128,4096,65536  --pinget_keys=1000
-//   --pinget_residency=block_cache,memtable  --pinget_batch=1,16
+//   --pinget_residency=block_cache,memtable,file  --pinget_batch=1,16
+//   --pinget_key_bytes=15  (15: "key" + 12 digits; else that many digits)
 //   --pinget_dir=/tmp/pinget-bench  (data sets are rebuilt on every run)
 
 #include <benchmark/benchmark.h>
 #include <rocksdb/db.h>
+#include <rocksdb/perf_context.h>
+#include <rocksdb/perf_level.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -36,27 +44,52 @@
 
 namespace {
 
+// 15: "key" and 12 digits; other lengths (--pinget_key_bytes) are digits alone.
+constexpr size_t kDefaultKeyBytes = 15;
+size_t g_key_bytes = kDefaultKeyBytes;
+
+enum class Residency { kBlockCache, kMemtable, kFile };
+
+const char* ResidencyName(Residency r) {
+  switch (r) {
+    case Residency::kMemtable:
+      return "memtable";
+    case Residency::kFile:
+      return "file";
+    case Residency::kBlockCache:
+      break;
+  }
+  return "block_cache";
+}
+
 struct Config {
   size_t value_size;
   size_t keys;
-  bool memtable;  // else block_cache
+  Residency residency;
   size_t batch;
 
+  bool memtable() const { return residency == Residency::kMemtable; }
   std::string Name(const char* strategy) const {
     std::ostringstream os;
     os << strategy << "/size:" << value_size << "/keys:" << keys
-       << "/residency:" << (memtable ? "memtable" : "block_cache")
-       << "/batch:" << batch;
+       << "/residency:" << ResidencyName(residency) << "/batch:" << batch;
+    if (g_key_bytes != kDefaultKeyBytes) os << "/key_bytes:" << g_key_bytes;
     return os.str();
   }
 };
 
 std::string g_dir = "/tmp/pinget-bench";
 constexpr size_t kMaxDataBytes = size_t{4} << 30;  // one data set < 4 GiB
+// The file residency's cache is 1/16 of the data: 100,000 values of 64 KiB.
+constexpr size_t kMaxFileDataBytes = size_t{8} << 30;
 
 std::string Key(size_t i) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "key%012zu", i);
+  char buf[80];
+  if (g_key_bytes == kDefaultKeyBytes) {
+    std::snprintf(buf, sizeof buf, "key%012zu", i);
+  } else {
+    std::snprintf(buf, sizeof buf, "%0*zu", static_cast<int>(g_key_bytes), i);
+  }
   return buf;
 }
 
@@ -68,16 +101,19 @@ std::string Value(size_t i, size_t size) {
 }
 
 // Values are random bytes so compression cannot shrink them; caches and
-// memtables are sized to hold the whole data set. An LRU cache is split into
-// up to 64 equal shards and a block goes to the shard its hash picks, so it
-// fills unevenly: at 1.5 times the data, 1,000 values of 1 MiB overflowed a
-// shard. At 3 times every shard can take about three times its expected share.
+// memtables are sized to hold the whole data set, but for the file residency.
+// An LRU cache is split into up to 64 equal shards and a block goes to the
+// shard its hash picks, so it fills unevenly: at 1.5 times the data, 1,000
+// values of 1 MiB overflowed a shard. At 3 times every shard can take about
+// three times its expected share.
 pinget::Options StoreOptions(const Config& c) {
   pinget::Options o;
   const size_t data = c.keys * (c.value_size + 32);
-  o.block_cache_bytes = 3 * data + (size_t{64} << 20);
+  o.block_cache_bytes = c.residency == Residency::kFile
+                            ? data / 16
+                            : 3 * data + (size_t{64} << 20);
   o.write_buffer_bytes =
-      c.memtable ? 2 * data + (size_t{64} << 20) : size_t{64} << 20;
+      c.memtable() ? 2 * data + (size_t{64} << 20) : size_t{64} << 20;
   o.compression = pinget::Compression::kNone;
   return o;
 }
@@ -99,7 +135,8 @@ std::string Load(const Config& c, const std::string& path, bool raw,
   std::filesystem::create_directories(path);
   pinget::Status st;
   if (raw) {
-    st = pinget::internal::OpenEngine(path, StoreOptions(c), &ds->engine);
+    st = pinget::internal::OpenEngine(path, StoreOptions(c), &ds->engine,
+                                      /*count_file_reads=*/false);
   } else {
     st = pinget::Store::Open(path, StoreOptions(c), &ds->store);
   }
@@ -118,7 +155,7 @@ std::string Load(const Config& c, const std::string& path, bool raw,
     }
     if (!st.ok()) return st.ToString();
   }
-  if (!c.memtable) {
+  if (!c.memtable()) {
     if (raw) {
       rocksdb::FlushOptions fo;
       ds->engine->db->Flush(fo);
@@ -128,7 +165,8 @@ std::string Load(const Config& c, const std::string& path, bool raw,
       ds->store->Compact();
     }
   }
-  // Warm: one read of every key fills the block cache.
+  // Warm: one read of every key fills the block cache (file residency: the
+  // OS page cache, with the files just written).
   std::string scratch;
   for (const std::string& k : ds->keys) {
     if (raw) {
@@ -143,7 +181,7 @@ std::string Load(const Config& c, const std::string& path, bool raw,
   // If every block is cached, the cache holds at least every value's bytes;
   // evicting a block larger than the whole set's key and block overheads
   // (about 100 bytes per key) brings it below that.
-  if (!c.memtable) {
+  if (c.residency == Residency::kBlockCache) {
     uint64_t usage = 0;
     const char* kUsage = "rocksdb.block-cache-usage";
     if (raw) {
@@ -176,7 +214,7 @@ DataSet* GetDataSet(const Config& c, bool raw, std::string* error) {
   for (auto i = sets.begin(); i != sets.end();) {
     const Config& o = i->second->config;
     const bool same_data = o.value_size == c.value_size && o.keys == c.keys &&
-                           o.memtable == c.memtable;
+                           o.residency == c.residency;
     i = same_data ? std::next(i) : sets.erase(i);
   }
   auto ds = std::make_unique<DataSet>();
@@ -198,6 +236,12 @@ void ReportCounters(benchmark::State& state, const Config& c) {
   state.counters["copies_per_op"] = s.value_copies / ops;
   state.counters["bytes_copied_per_op"] = s.value_bytes_copied / ops;
   state.counters["allocs_per_op"] = s.allocations / ops;
+  state.counters["file_reads_per_op"] = s.file_reads / ops;
+  state.counters["file_bytes_per_op"] = s.file_bytes_read / ops;
+  // A read from the file is a copy (F) before RocksDB's and the strategy's.
+  state.counters["copies_per_op"] = (s.value_copies + s.file_reads) / ops;
+  state.counters["bytes_copied_per_op"] =
+      (s.value_bytes_copied + s.file_bytes_read) / ops;
 }
 
 void Finish(benchmark::State& state, const Config& c) {
@@ -294,6 +338,30 @@ void BM_PinnedView(benchmark::State& state, Config c) {
   Finish(state, c);
 }
 
+// pinned_view_perf_count: pinned_view with RocksDB's PerfContext counting on
+// this thread (kEnableCount), as counting file reads through PerfContext would
+// need: what that alternative to pinget's file-system counter costs per get.
+void BM_PinnedViewPerfCount(benchmark::State& state, Config c) {
+  std::string error;
+  DataSet* ds = GetDataSet(c, false, &error);
+  if (ds == nullptr) return state.SkipWithError(error.c_str());
+  pinget::PinnedValue value;
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
+  rocksdb::get_perf_context()->Reset();
+  Loop(state, *ds, 1, [&](size_t i) {
+    if (!ds->store->GetPinned({}, ds->keys[ds->order[i]], &value).ok()) {
+      state.SkipWithError("GetPinned failed");
+    }
+    benchmark::DoNotOptimize(value.data());
+  });
+  const uint64_t block_reads = rocksdb::get_perf_context()->block_read_count;
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kDisable);
+  rocksdb::get_perf_context()->Reset();
+  state.counters["perf_block_reads_per_op"] =
+      block_reads / static_cast<double>(state.iterations());
+  Finish(state, c);
+}
+
 // native_pinned: RocksDB's DB::Get / MultiGet into PinnableSlices, no pinget.
 void BM_NativePinned(benchmark::State& state, Config c) {
   std::string error;
@@ -347,7 +415,7 @@ void BM_Memcpy(benchmark::State& state, Config c, size_t dst_offset) {
     benchmark::DoNotOptimize(d);
     benchmark::ClobberMemory();
   }
-  Finish(state, Config{c.value_size, 0, false, 1});
+  Finish(state, Config{c.value_size, 0, Residency::kBlockCache, 1});
 }
 
 // The cost of the copy counters themselves: one recorded copy per iteration.
@@ -395,14 +463,27 @@ int main(int argc, char** argv) {
       batches = ParseSizes(v);
     } else if (const char* v = value("--pinget_residency=")) {
       residencies = ParseWords(v);
+    } else if (const char* v = value("--pinget_key_bytes=")) {
+      g_key_bytes = std::stoull(v);
+      if (g_key_bytes < 8 || g_key_bytes > 64) {
+        std::fprintf(stderr, "--pinget_key_bytes: 8 to 64\n");
+        return 2;
+      }
     } else if (const char* v = value("--pinget_dir=")) {
       g_dir = v;
     } else {
       rest.push_back(argv[i]);
     }
   }
+  std::vector<Residency> places;
   for (const std::string& r : residencies) {
-    if (r != "block_cache" && r != "memtable") {
+    if (r == "block_cache") {
+      places.push_back(Residency::kBlockCache);
+    } else if (r == "memtable") {
+      places.push_back(Residency::kMemtable);
+    } else if (r == "file") {
+      places.push_back(Residency::kFile);
+    } else {
       std::fprintf(stderr, "unknown residency %s\n", r.c_str());
       return 2;
     }
@@ -413,17 +494,20 @@ int main(int argc, char** argv) {
       BM_CounterOverhead);
   for (size_t size : sizes) {
     benchmark::RegisterBenchmark(
-        Config{size, 0, false, 1}.Name("memcpy").c_str(), BM_Memcpy,
-        Config{size, 0, false, 1}, 0);
+        Config{size, 0, Residency::kBlockCache, 1}.Name("memcpy").c_str(),
+        BM_Memcpy, Config{size, 0, Residency::kBlockCache, 1}, 0);
     benchmark::RegisterBenchmark(
-        Config{size, 0, false, 1}.Name("memcpy_dst16").c_str(), BM_Memcpy,
-        Config{size, 0, false, 1}, 16);
+        Config{size, 0, Residency::kBlockCache, 1}.Name("memcpy_dst16").c_str(),
+        BM_Memcpy, Config{size, 0, Residency::kBlockCache, 1}, 16);
     for (size_t keys : key_counts) {
-      // Cap the key count so that one data set stays under 4 GiB.
-      const size_t capped = std::min(keys, kMaxDataBytes / size);
-      for (const std::string& r : residencies) {
+      for (Residency r : places) {
+        // Cap the key count so that one data set stays under 4 GiB (8 GiB
+        // for the file residency).
+        const size_t capped = std::min(
+            keys,
+            (r == Residency::kFile ? kMaxFileDataBytes : kMaxDataBytes) / size);
         for (size_t batch : batches) {
-          const Config c{size, capped, r == "memtable", batch};
+          const Config c{size, capped, r, batch};
           if (batch == 1) {
             benchmark::RegisterBenchmark(c.Name("string_copy").c_str(),
                                          BM_StringCopy, c);
@@ -432,6 +516,11 @@ int main(int argc, char** argv) {
                                        BM_BufferCopy, c);
           benchmark::RegisterBenchmark(c.Name("pinned_view").c_str(),
                                        BM_PinnedView, c);
+          if (batch == 1) {
+            benchmark::RegisterBenchmark(
+                c.Name("pinned_view_perf_count").c_str(),
+                BM_PinnedViewPerfCount, c);
+          }
           benchmark::RegisterBenchmark(c.Name("native_pinned").c_str(),
                                        BM_NativePinned, c);
         }

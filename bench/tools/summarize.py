@@ -72,12 +72,14 @@ def native_rows(path):
             "suite": "native", "strategy": strategy,
             "value_size": int(f["size"]),
             "residency": f.get("residency", "block_cache"), "batch": batch,
-            "keys": int(f.get("keys", 0)),
+            "keys": int(f.get("keys", 0)), "key_bytes": int(f.get("key_bytes", 15)),
             "ops_per_s": ops, "ops_per_s_error": err, "ns_per_op": ns,
             "copies_per_op": mean.get("copies_per_op"),
             "bytes_copied_per_op": mean.get("bytes_copied_per_op"),
             "alloc_bytes_per_op": None,
             "allocs_per_op": mean.get("allocs_per_op"),
+            "file_reads_per_op": mean.get("file_reads_per_op"),
+            "file_bytes_per_op": mean.get("file_bytes_per_op"),
         })
     return rows
 
@@ -112,20 +114,24 @@ def jmh_rows(path):
             "value_size": int(p.get("valueSize", 0)),
             "residency": p.get("residency", "block_cache"),
             "batch": int(p.get("batch", 1)),
-            "keys": int(p.get("keys", 0)),
+            "keys": int(p.get("keys", 0)), "key_bytes": int(p.get("keyBytes", 15)),
             "ops_per_s": ops, "ops_per_s_error": None if math.isnan(err) else err,
             "ns_per_op": 1e9 / ops if ops else None,
             "copies_per_op": per_op("copies"),
             "bytes_copied_per_op": per_op("bytesCopied"),
             "alloc_bytes_per_op": None if alloc is None else float(alloc["score"]),
             "allocs_per_op": per_op("allocations"),
+            "file_reads_per_op": per_op("fileReads"),
+            "file_bytes_per_op": per_op("fileBytesRead"),
         })
     return rows
 
 
 SCHEMA_FIELDS = ["suite", "strategy", "value_size", "residency", "batch",
                  "ops_per_s", "ops_per_s_error", "ns_per_op", "copies_per_op",
-                 "bytes_copied_per_op", "alloc_bytes_per_op"]
+                 "bytes_copied_per_op", "alloc_bytes_per_op", "file_reads_per_op",
+                 "file_bytes_per_op"]
+RESIDENCIES = ["block_cache", "memtable", "file"]
 
 
 def to_schema(rows):
@@ -199,6 +205,36 @@ def charts(rows, out_dir):
         plt.close(fig)
         written.append(name)
 
+    # The three residencies side by side: one panel each, same axes.
+    for suite in ("jmh", "native"):
+        rs = [r for r in rows if r["suite"] == suite and r["batch"] == 1
+              and "@" not in r["strategy"] and r["strategy"] != "jni_nop"
+              and not r["strategy"].startswith("memcpy") and r["value_size"]]
+        places = [p for p in RESIDENCIES if any(r["residency"] == p for r in rs)]
+        if len(places) < 2:
+            continue
+        fig, axes = plt.subplots(1, len(places), figsize=(5 * len(places), 5),
+                                 sharey=True, squeeze=False)
+        for ax, place in zip(axes[0], places):
+            here = [r for r in rs if r["residency"] == place]
+            for strategy in sorted({r["strategy"] for r in here}):
+                pts = sorted((r["value_size"], r["ns_per_op"],
+                              ns_err(r)[1] or 0) for r in here if r["strategy"] == strategy)
+                ax.errorbar([p[0] for p in pts], [p[1] for p in pts],
+                            yerr=[p[2] for p in pts], marker="o", capsize=3, label=strategy)
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            ax.set_xlabel("value size (bytes)")
+            ax.set_title(place)
+            ax.grid(True, which="both", alpha=0.3)
+        axes[0][0].set_ylabel("ns per get (log)")
+        axes[0][-1].legend(fontsize=7)
+        fig.suptitle(f"{suite}: single gets by residency")
+        name = f"charts/residency_{suite}.svg"
+        fig.savefig(os.path.join(out_dir, name), bbox_inches="tight")
+        plt.close(fig)
+        written.append(name)
+
     for metric, label in (("copies_per_op", "value copies per get"),
                           ("alloc_bytes_per_op", "bytes allocated per get (JMH, -prof gc)")):
         rs = [r for r in single if r[metric] is not None]
@@ -236,16 +272,43 @@ def table(rows, suite):
     if not rs:
         return []
     out = ["| strategy | size | residency | batch | ops/s | ± (99.9%) | ns/op | "
-           "copies/op | bytes copied/op | allocs/op | alloc bytes/op |",
-           "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "copies/op | bytes copied/op | allocs/op | alloc bytes/op | file reads/op |",
+           "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in sorted(rs, key=lambda r: (r["residency"], r["batch"], r["value_size"],
                                        r["strategy"])):
         out.append(f"| {r['strategy']} | {r['value_size']} | {r['residency']} | "
                    f"{r['batch']} | {fmt(r['ops_per_s'])} | {fmt(r['ops_per_s_error'])} | "
                    f"{fmt(r['ns_per_op'], 1)} | {fmt(r['copies_per_op'])} | "
                    f"{fmt(r['bytes_copied_per_op'], 0)} | {fmt(r['allocs_per_op'])} | "
-                   f"{fmt(r['alloc_bytes_per_op'], 1)} |")
+                   f"{fmt(r['alloc_bytes_per_op'], 1)} | {fmt(r['file_reads_per_op'])} |")
     return out
+
+
+def file_section(rows):
+    """Single gets of values that live in files (a block cache of 1/16 of the
+    data), beside the same strategy's block-cache row of the same run."""
+    rs = [r for r in rows if r["residency"] == "file" and r["batch"] == 1]
+    if not rs:
+        return []
+    lines = ["Single gets over a data set 16 times the block cache: most gets read their "
+             "block from the SST file (held by the OS page cache). *F* is the reads of file "
+             "bytes into memory per get, counted by pinget's file system wrapper; copies per "
+             "get count F, then RocksDB's copy P and the strategy's own. Rows that pinget "
+             "does not count (peers, `native_pinned`) show n/a, not 0. *vs block cache*: "
+             "this row's time over the same row's with every value in the block cache.", "",
+             "| suite | size | strategy | ns/get ± | vs block cache | F per get | "
+             "file bytes/get | copies/get | alloc bytes/get |",
+             "|---|---:|---|---:|---:|---:|---:|---:|---:|"]
+    for r in sorted(rs, key=lambda r: (r["suite"], r["value_size"], r["ns_per_op"])):
+        ns, e = ns_err(r)
+        base = find(rows, r["suite"], r["strategy"], r["value_size"])
+        q, qe = ratio(base, r)
+        vs = "n/a" if q is None else f"{fmt(q)}× ± {fmt(qe)}"
+        lines.append(f"| {r['suite']} | {r['value_size']} | `{r['strategy']}` | "
+                     f"{fmt(ns, 0)} ± {fmt(e, 0)} | {vs} | {fmt(r['file_reads_per_op'])} | "
+                     f"{fmt(r['file_bytes_per_op'], 0)} | {fmt(r['copies_per_op'])} | "
+                     f"{fmt(r['alloc_bytes_per_op'], 1)} |")
+    return lines
 
 
 def console_table(rows):
@@ -585,6 +648,12 @@ def main():
     lookups = lookup_section(by_keys)
     if lookups:
         md += ["", "## Point-lookup options", ""] + lookups
+    for k in key_counts:
+        files = file_section(by_keys[k])
+        if files:
+            shapes = sorted({r["key_bytes"] for r in by_keys[k] if r["residency"] == "file"})
+            md += ["", f"## Values read from files, {k} keys of "
+                   + " and ".join(f"{b} B" for b in shapes), ""] + files
     small = small_values(main_rows)
     if small:
         md += ["", "## Small values: single and batched gets per key", ""] + small

@@ -13,7 +13,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * pinget's per-thread copy counters over one measurement iteration, reported by JMH as secondary
  * metrics in the primary metric's unit (per second): copies per operation is copies / score. Read
  * on the benchmark thread, whose counters they are. Benchmarks that pinget does not count
- * (rocksdbjni, jni_nop) leave them at 0.
+ * (rocksdbjni, jni_nop) leave them at 0. {@code copies} and {@code bytesCopied} include the reads
+ * of SST file bytes (F), which {@code fileReads} and {@code fileBytesRead} also give alone.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.OPERATIONS)
@@ -21,7 +22,9 @@ public class CopyCounters {
   public long copies;
   public long bytesCopied;
   public long allocations;
-  private final long[] stats = new long[4];
+  public long fileReads;
+  public long fileBytesRead;
+  private final long[] stats = new long[CopyStats.COUNTERS];
 
   @Setup(Level.Iteration)
   public void reset() {
@@ -29,13 +32,17 @@ public class CopyCounters {
     copies = 0;
     bytesCopied = 0;
     allocations = 0;
+    fileReads = 0;
+    fileBytesRead = 0;
   }
 
   @TearDown(Level.Iteration)
   public void read() {
     CopyStats.read(stats);
-    copies = stats[0];
-    bytesCopied = stats[1];
+    fileReads = stats[4];
+    fileBytesRead = stats[5];
+    copies = stats[0] + fileReads;
+    bytesCopied = stats[1] + fileBytesRead;
     allocations = stats[3];
   }
 }

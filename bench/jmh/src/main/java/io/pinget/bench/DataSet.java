@@ -28,11 +28,13 @@ import org.rocksdb.RocksDBException;
  * rocksdbjni binding, with the same options: no compression, 4 KiB blocks, a block cache and
  * memtable large enough for every value. Values are random bytes (incompressible), keys "key" + 12
  * digits as in the native suite. block_cache residency: flushed, compacted and read once; memtable
- * residency: never flushed.
+ * residency: never flushed; file residency: as block_cache, but with a block cache of 1/16 of the
+ * data, so that most gets read their block from the SST file (held by the OS page cache).
  */
 final class DataSet implements AutoCloseable {
   static final String BLOCK_CACHE = "block_cache";
   static final String MEMTABLE = "memtable";
+  static final String FILE = "file";
 
   final byte[][] keys;
   final ByteBuffer[] directKeys;
@@ -52,31 +54,50 @@ final class DataSet implements AutoCloseable {
    * With -Dpinget.bench.data=DIR (bench/run sets it), a block_cache data set is built once under
    * DIR and later forks reopen it and only warm the caches; bench/run deletes DIR. Otherwise each
    * fork builds its own in a temporary folder and deletes it. Memtable data sets are always built.
+   * A file data set is the block_cache one's files, opened with the smaller cache.
    */
   private static final String SHARED_DATA = System.getProperty("pinget.bench.data");
 
-  /** One data set stays under 4 GiB, as in the native suite: the key count is capped. */
+  /**
+   * One data set stays under 4 GiB, as in the native suite: the key count is capped. The file
+   * residency, whose block cache is 1/16 of the data, allows 8 GiB (100,000 values of 64 KiB).
+   */
   static final long MAX_DATA_BYTES = 4L << 30;
 
+  static final long MAX_FILE_DATA_BYTES = 8L << 30;
+
+  /** Keys of this many bytes are "key" and 12 digits; other lengths are digits alone. */
+  static final int DEFAULT_KEY_BYTES = 15;
+
   DataSet(int requestedKeys, int valueSize, String residency) {
-    this(requestedKeys, valueSize, residency, Lookup.DEFAULT);
+    this(requestedKeys, valueSize, residency, Lookup.DEFAULT, DEFAULT_KEY_BYTES);
   }
 
   DataSet(int requestedKeys, int valueSize, String residency, Lookup lookup) {
-    int keyCount = (int) Math.min(requestedKeys, MAX_DATA_BYTES / Math.max(1, valueSize));
+    this(requestedKeys, valueSize, residency, lookup, DEFAULT_KEY_BYTES);
+  }
+
+  DataSet(int requestedKeys, int valueSize, String residency, Lookup lookup, int keyBytes) {
     boolean memtable = MEMTABLE.equals(residency);
-    if (!memtable && !BLOCK_CACHE.equals(residency)) {
+    boolean file = FILE.equals(residency);
+    long maxBytes = file ? MAX_FILE_DATA_BYTES : MAX_DATA_BYTES;
+    int keyCount = (int) Math.min(requestedKeys, maxBytes / Math.max(1, valueSize));
+    if (keyBytes < 8 || keyBytes > 64) {
+      throw new IllegalArgumentException("keyBytes " + keyBytes + ": 8 to 64");
+    }
+    if (!memtable && !file && !BLOCK_CACHE.equals(residency)) {
       throw new IllegalArgumentException("residency " + residency);
     }
     long data = (long) keyCount * (valueSize + 32);
-    long cacheBytes = cacheBytes(data);
+    long cacheBytes = file ? data / 16 : cacheBytes(data);
     long writeBuffer = memtable ? 2 * data + (64L << 20) : 64L << 20;
     shared = SHARED_DATA != null && !memtable;
     boolean built;
     try {
       if (shared) {
         String files = lookup.files().equals(Lookup.DEFAULT.files()) ? "" : "-" + lookup.files();
-        dir = Path.of(SHARED_DATA, "keys" + keyCount + "-size" + valueSize + files);
+        String keyShape = keyBytes == DEFAULT_KEY_BYTES ? "" : "-key" + keyBytes;
+        dir = Path.of(SHARED_DATA, "keys" + keyCount + "-size" + valueSize + keyShape + files);
         built = Files.exists(dir.resolve(COMPLETE));
         if (!built) {
           deleteTree(dir); // a fork that died while building left it half done
@@ -92,7 +113,11 @@ final class DataSet implements AutoCloseable {
     keys = new byte[keyCount][];
     directKeys = new ByteBuffer[keyCount];
     for (int i = 0; i < keyCount; i++) {
-      keys[i] = String.format("key%012d", i).getBytes(StandardCharsets.US_ASCII);
+      String key =
+          keyBytes == DEFAULT_KEY_BYTES
+              ? String.format("key%012d", i)
+              : String.format("%0" + keyBytes + "d", i);
+      keys[i] = key.getBytes(StandardCharsets.US_ASCII);
       directKeys[i] = ByteBuffer.allocateDirect(keys[i].length).put(keys[i]).flip();
     }
     order = new int[keyCount];
@@ -137,7 +162,7 @@ final class DataSet implements AutoCloseable {
           throw new IllegalStateException("a loaded key is missing");
         }
       }
-      if (!memtable) {
+      if (!memtable && !file) {
         long floor = (long) keyCount * valueSize;
         checkResident("pinget", Long.parseLong(store.property(CACHE_USAGE)), floor);
         checkResident("rocksdbjni", rocks.getLongProperty(CACHE_USAGE), floor);

@@ -48,6 +48,10 @@ public class GetBenchmark {
   @Param("block_cache")
   public String residency;
 
+  /** 15: "key" and 12 digits; 12: RocksDB's "reduce copies" configuration (12 digits). */
+  @Param("15")
+  public int keyBytes;
+
   private DataSet data;
   private byte[] dst;
   private ByteBuffer directDst;
@@ -59,7 +63,7 @@ public class GetBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() {
-    data = new DataSet(keys, valueSize, residency);
+    data = new DataSet(keys, valueSize, residency, Lookup.DEFAULT, keyBytes);
     dst = new byte[valueSize];
     directDst = ByteBuffer.allocateDirect(valueSize);
     view = data.store.newPinnedView();
@@ -172,8 +176,8 @@ public class GetBenchmark {
   }
 
   /**
-   * The in-process control for the JNI tax: LOOP pinned_view gets made in C++ (Store::GetPinned into
-   * one reused pin, as the native suite's native_pinned row) per JNI crossing, over the keys
+   * The in-process control for the JNI tax: LOOP pinned_view gets made in C++ (Store::GetPinned
+   * into one reused pin, as the native suite's native_pinned row) per JNI crossing, over the keys
    * pinnedView reads, in its order. pinnedView's time per get over this row's is the tax of one
    * crossing, measured in the same JVM on the same data.
    */
