@@ -109,6 +109,8 @@ def jmh_rows(path):
         strategy = snake(method)
         if "lookup" in p:  # LookupBenchmark: one row per point-lookup profile
             strategy += "@" + p["lookup"]
+        if "path" in p:  # FilePathBenchmark: one row per file-path profile
+            strategy += "@" + p["path"]
         rows.append({
             "suite": "jmh", "strategy": strategy,
             "value_size": int(p.get("valueSize", 0)),
@@ -287,7 +289,8 @@ def table(rows, suite):
 def file_section(rows):
     """Single gets of values that live in files (a block cache of 1/16 of the
     data), beside the same strategy's block-cache row of the same run."""
-    rs = [r for r in rows if r["residency"] == "file" and r["batch"] == 1]
+    rs = [r for r in rows if r["residency"] == "file" and r["batch"] == 1
+          and "@" not in r["strategy"]]
     if not rs:
         return []
     lines = ["Single gets over a data set 16 times the block cache: most gets read their "
@@ -519,7 +522,7 @@ def lookup_section(by_keys):
     buys over RocksDB's defaults, per key count, size and method."""
     lines = []
     for k in sorted(by_keys):
-        rs = [r for r in by_keys[k] if "@" in r["strategy"]]
+        rs = [r for r in by_keys[k] if "@" in r["strategy"] and r["residency"] == "block_cache"]
         if not rs:
             continue
         profiles = sorted({r["strategy"].split("@")[1] for r in rs},
@@ -548,6 +551,45 @@ def lookup_section(by_keys):
                 if any(c != "n/a" for c in cells):
                     lines.append(f"| {n} B | `{m}` | " + " | ".join(cells) + " |")
         lines.append("")
+    return lines
+
+
+PATH_METHODS = ["pinned_view", "buffer_copy", "rocksdbjni_get", "rocksdbjni_get_direct"]
+
+
+def file_path_section(rows):
+    """What each file-path profile (FilePathBenchmark, rows "<method>@<profile>",
+    file residency) buys over the default file path, with pinget's F and copies."""
+    rs = [r for r in rows if "@" in r["strategy"] and r["residency"] == "file"]
+    if not rs:
+        return []
+    profiles = sorted({r["strategy"].split("@")[1] for r in rs},
+                      key=lambda x: (x != "default", x))
+    lines = ["ns per get (± 99.9% error) over the file residency with each profile, its "
+             "speed-up over `default` in the same run, and for pinget's rows F / copies per "
+             "get (F: reads of file bytes into memory; copies: F + P + the strategy's own).",
+             "", "| size | method | " + " | ".join(f"`{x}`" for x in profiles) + " |",
+             "|---|---|" + "---:|" * len(profiles)]
+    for n in sorted({r["value_size"] for r in rs}):
+        for m in PATH_METHODS:
+            base = find(rs, "jmh", f"{m}@default", n, "file")
+            cells = []
+            for x in profiles:
+                r = find(rs, "jmh", f"{m}@{x}", n, "file")
+                if r is None:
+                    cells.append("n/a")
+                    continue
+                ns, e = ns_err(r)
+                cell = f"{fmt(ns, 0)} ± {fmt(e, 0)}"
+                if x != "default" and base is not None:
+                    q, qe = ratio(r, base)
+                    cell += f" ({fmt(q)}× ± {fmt(qe)})"
+                if r["copies_per_op"] is not None:
+                    cell += (f"; F {fmt(r['file_reads_per_op'])}, "
+                             f"copies {fmt(r['copies_per_op'])}")
+                cells.append(cell)
+            if any(c != "n/a" for c in cells):
+                lines.append(f"| {n} B | `{m}` | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -654,6 +696,9 @@ def main():
             shapes = sorted({r["key_bytes"] for r in by_keys[k] if r["residency"] == "file"})
             md += ["", f"## Values read from files, {k} keys of "
                    + " and ".join(f"{b} B" for b in shapes), ""] + files
+    paths = file_path_section(main_rows)
+    if paths:
+        md += ["", "## File-path options", ""] + paths
     small = small_values(main_rows)
     if small:
         md += ["", "## Small values: single and batched gets per key", ""] + small

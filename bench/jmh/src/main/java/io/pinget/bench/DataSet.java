@@ -78,6 +78,17 @@ final class DataSet implements AutoCloseable {
   }
 
   DataSet(int requestedKeys, int valueSize, String residency, Lookup lookup, int keyBytes) {
+    this(requestedKeys, valueSize, residency, lookup, keyBytes, FilePath.DEFAULT);
+  }
+
+  /** path applies to the file residency only. */
+  DataSet(
+      int requestedKeys,
+      int valueSize,
+      String residency,
+      Lookup lookup,
+      int keyBytes,
+      FilePath path) {
     boolean memtable = MEMTABLE.equals(residency);
     boolean file = FILE.equals(residency);
     long maxBytes = file ? MAX_FILE_DATA_BYTES : MAX_DATA_BYTES;
@@ -89,7 +100,10 @@ final class DataSet implements AutoCloseable {
       throw new IllegalArgumentException("residency " + residency);
     }
     long data = (long) keyCount * (valueSize + 32);
-    long cacheBytes = file ? data / 16 : cacheBytes(data);
+    if (!file) {
+      path = FilePath.DEFAULT;
+    }
+    long cacheBytes = file ? data / path.cacheDivisor : cacheBytes(data);
     long writeBuffer = memtable ? 2 * data + (64L << 20) : 64L << 20;
     shared = SHARED_DATA != null && !memtable;
     boolean built;
@@ -97,7 +111,10 @@ final class DataSet implements AutoCloseable {
       if (shared) {
         String files = lookup.files().equals(Lookup.DEFAULT.files()) ? "" : "-" + lookup.files();
         String keyShape = keyBytes == DEFAULT_KEY_BYTES ? "" : "-key" + keyBytes;
-        dir = Path.of(SHARED_DATA, "keys" + keyCount + "-size" + valueSize + keyShape + files);
+        dir =
+            Path.of(
+                SHARED_DATA,
+                "keys" + keyCount + "-size" + valueSize + keyShape + files + path.files());
         built = Files.exists(dir.resolve(COMPLETE));
         if (!built) {
           deleteTree(dir); // a fork that died while building left it half done
@@ -135,22 +152,22 @@ final class DataSet implements AutoCloseable {
     store =
         Store.open(
             dir.resolve("pinget"),
-            lookup
-                .apply(new Options())
+            path.apply(lookup.apply(new Options()))
                 .blockCacheBytes(cacheBytes)
-                .blockSize(4096)
                 .writeBufferBytes(writeBuffer)
                 .compression(Compression.NONE));
     RocksDB.loadLibrary();
     rocksCache = lookup.newCache(cacheBytes);
     rocksOptions =
-        new org.rocksdb.Options()
+        path.apply(new org.rocksdb.Options())
             .setCreateIfMissing(true)
             .setWriteBufferSize(writeBuffer)
             .setCompressionType(CompressionType.NO_COMPRESSION)
             .setTableFormatConfig(
                 lookup.apply(
-                    new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096)));
+                    new BlockBasedTableConfig()
+                        .setBlockCache(rocksCache)
+                        .setBlockSize(path.blockSize)));
     try {
       rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
       reader = RocksJavaReader.open(rocks);
