@@ -1,6 +1,6 @@
 # ctest's consumer checks: install pinget into a temporary prefix, then build
-# and run test/consumer against it with find_package, and compile it once more
-# with the flags pkg-config gives for pinget.pc.
+# and run test/consumer (C++ and C) against it with find_package, and compile
+# both once more with the flags pkg-config gives for pinget.pc.
 #   -DPINGET_BINARY_DIR=DIR   install that (static) build tree
 #   -DPINGET_SOURCE_DIR=DIR   or configure and build a shared pinget from DIR
 #                             first (BUILD_SHARED_LIBS), and check that it
@@ -53,6 +53,7 @@ run(${CMAKE_COMMAND} -S ${PINGET_CONSUMER_SOURCE} -B ${WORK_DIR}/build
     -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${PREFIX})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run(${WORK_DIR}/build/consumer ${WORK_DIR}/db)
+run(${WORK_DIR}/build/consumer_c ${WORK_DIR}/db_c)
 
 find_program(PKG_CONFIG pkg-config)
 if(PKG_CONFIG)
@@ -75,6 +76,16 @@ if(PKG_CONFIG)
       -o ${WORK_DIR}/consumer_pc)
   file(REMOVE_RECURSE ${WORK_DIR}/db)
   run(${WORK_DIR}/consumer_pc ${WORK_DIR}/db)
+  # C: cc links no C++ runtime of its own, so the static libraries' private
+  # ones (Libs.private: -lstdc++) are asked for too.
+  execute_process(COMMAND ${PKG_CONFIG} --cflags --libs --static pinget
+                  OUTPUT_VARIABLE static_flags RESULT_VARIABLE rc
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  separate_arguments(static_flags UNIX_COMMAND "${static_flags}")
+  run(cc -std=c11 -Wall -Wextra -Werror ${PINGET_CONSUMER_SOURCE}/main.c
+      ${static_flags} ${rpath} -o ${WORK_DIR}/consumer_c_pc)
+  file(REMOVE_RECURSE ${WORK_DIR}/db_c)
+  run(${WORK_DIR}/consumer_c_pc ${WORK_DIR}/db_c)
 else()
   message(STATUS "consumer check: pkg-config not installed, pinget.pc unchecked")
 endif()

@@ -1,0 +1,351 @@
+/* Copyright pinget authors. Licensed under the Apache License 2.0.
+ *
+ * pinget's C API: the C++ API (pinget/store.h) behind a C ABI, for C programs
+ * and for bindings (Java's FFM, Python's ctypes, Rust, Go, .NET). It is a thin
+ * layer: every function calls the C++ API, and behaves as its C++ twin does.
+ *
+ * Conventions, for every function below:
+ * - Handles are opaque. Each kind has one constructor and one destructor
+ *   (..._create or pinget_open, and ..._destroy). A destructor accepts NULL
+ *   and returns nothing; using a handle after its destructor, or destroying it
+ *   twice, is undefined (as free() is). Every other misuse is a status:
+ *   a NULL handle, a NULL array or buffer with a non-zero length, a closed
+ *   store, a second pinget_close.
+ * - Functions that can fail return a pinget_code and take, last, an optional
+ *   `char** message`. If message is not NULL, *message is set on every call:
+ *   to NULL when the code is PINGET_OK or PINGET_NOT_FOUND, else to a
+ *   NUL-terminated, printable-ASCII description that the caller owns and
+ *   frees with pinget_free. No C++ exception crosses this API: an allocation
+ *   failure inside pinget is reported as PINGET_UNKNOWN.
+ * - Keys and values are (pointer, length) pairs and may hold any bytes. A key
+ *   must be non-empty. pinget never keeps a pointer it was given beyond the
+ *   call, except where a function says so.
+ * - Thread safety: a store, and a snapshot, may be used from any number of
+ *   threads at once, pinget_close included (it waits for calls in flight,
+ *   and later calls return PINGET_CLOSED). Options, read and write options,
+ *   write batches, pinned values and pinned batches are for one thread at a
+ *   time. Destroying a store while another thread still calls it is
+ *   undefined: close it, join the threads, then destroy it.
+ * - Copies: each get says how many copies of the value it makes (P is
+ *   RocksDB's own: 0 if the value sits in a block-cache block, 1 if RocksDB
+ *   copied it, e.g. from the memtable). pinget_copy_stats counts them, per
+ *   thread.
+ */
+
+#ifndef PINGET_C_H_
+#define PINGET_C_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pinget/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The result of a call. The values are those of pinget::Status::Code. */
+typedef enum pinget_code {
+  PINGET_OK = 0,
+  PINGET_NOT_FOUND = 1,
+  PINGET_CORRUPTION = 2,
+  PINGET_NOT_SUPPORTED = 3,
+  PINGET_INVALID_ARGUMENT = 4,
+  PINGET_IO_ERROR = 5,
+  PINGET_CLOSED = 6, /* the store (or the store a handle came from) is closed */
+  PINGET_BUSY = 7,
+  PINGET_UNKNOWN = 8
+} pinget_code;
+
+typedef struct pinget_options pinget_options;
+typedef struct pinget_read_options pinget_read_options;
+typedef struct pinget_write_options pinget_write_options;
+typedef struct pinget_store pinget_store;
+typedef struct pinget_snapshot pinget_snapshot;
+typedef struct pinget_write_batch pinget_write_batch;
+typedef struct pinget_pinned pinget_pinned;
+typedef struct pinget_pinned_batch pinget_pinned_batch;
+
+/* ---- Library ---- */
+
+/* "OK", "NotFound", "InvalidArgument", ...; "Unknown" for a value that is not
+ * a pinget_code. Static storage. */
+PINGET_EXPORT const char* pinget_code_name(int code);
+/* The RocksDB release pinget was built with ("11.8.1"). Static storage. */
+PINGET_EXPORT const char* pinget_rocksdb_version(void);
+/* Frees a message or a value that pinget allocated for the caller. NULL is
+ * allowed. */
+PINGET_EXPORT void pinget_free(void* p);
+
+/* ---- Options for pinget_open (pinget::Options: the same defaults) ---- */
+
+PINGET_EXPORT pinget_code pinget_options_create(pinget_options** out,
+                                                char** message);
+PINGET_EXPORT void pinget_options_destroy(pinget_options* options);
+/* Setters store the value; pinget_open checks it and names a bad one. A
+ * boolean is 0 (false) or any other value (true). */
+PINGET_EXPORT pinget_code pinget_options_set_create_if_missing(
+    pinget_options* options, int value, char** message);
+PINGET_EXPORT pinget_code pinget_options_set_error_if_exists(
+    pinget_options* options, int value, char** message);
+/* 0: no block cache (every value read from a file is then copied: P = 1). */
+PINGET_EXPORT pinget_code pinget_options_set_block_cache_bytes(
+    pinget_options* options, size_t bytes, char** message);
+/* 0: LRU, 1: HyperClock (pinget::BlockCacheKind). */
+PINGET_EXPORT pinget_code pinget_options_set_block_cache_kind(
+    pinget_options* options, int kind, char** message);
+PINGET_EXPORT pinget_code pinget_options_set_cache_index_and_filter_blocks(
+    pinget_options* options, int value, char** message);
+PINGET_EXPORT pinget_code
+pinget_options_set_pin_l0_filter_and_index_blocks_in_cache(
+    pinget_options* options, int value, char** message);
+PINGET_EXPORT pinget_code pinget_options_set_block_size(pinget_options* options,
+                                                        size_t bytes,
+                                                        char** message);
+PINGET_EXPORT pinget_code pinget_options_set_allow_mmap_reads(
+    pinget_options* options, int value, char** message);
+PINGET_EXPORT pinget_code pinget_options_set_use_direct_reads(
+    pinget_options* options, int value, char** message);
+PINGET_EXPORT pinget_code pinget_options_set_data_block_hash_index(
+    pinget_options* options, int value, char** message);
+/* 0: no Bloom filter; else 1 to 100. */
+PINGET_EXPORT pinget_code pinget_options_set_bloom_bits_per_key(
+    pinget_options* options, double bits, char** message);
+PINGET_EXPORT pinget_code pinget_options_set_whole_key_filtering(
+    pinget_options* options, int value, char** message);
+PINGET_EXPORT pinget_code pinget_options_set_write_buffer_bytes(
+    pinget_options* options, size_t bytes, char** message);
+/* 0: none, 1: Snappy, 2: LZ4, 3: Zstd, 4: zlib, 5: bzip2
+ * (pinget::Compression). */
+PINGET_EXPORT pinget_code pinget_options_set_compression(
+    pinget_options* options, int compression, char** message);
+/* Adds a column family besides "default" (created if missing); the first one
+ * added gets id 1, the next 2, ... The name is copied. */
+PINGET_EXPORT pinget_code
+pinget_options_add_column_family(pinget_options* options, const char* name,
+                                 size_t name_size, char** message);
+
+/* ---- Read and write options. A NULL one means the defaults. ---- */
+
+PINGET_EXPORT pinget_code pinget_read_options_create(pinget_read_options** out,
+                                                     char** message);
+PINGET_EXPORT void pinget_read_options_destroy(pinget_read_options* options);
+/* Reads as of snapshot (NULL: latest). The read options keep the pointer:
+ * the snapshot must outlive every read made with them, and belong to the
+ * store read (else that read returns PINGET_INVALID_ARGUMENT). */
+PINGET_EXPORT pinget_code pinget_read_options_set_snapshot(
+    pinget_read_options* options, const pinget_snapshot* snapshot,
+    char** message);
+PINGET_EXPORT pinget_code pinget_read_options_set_fill_cache(
+    pinget_read_options* options, int value, char** message);
+/* 0: blocks read from files are not checked; only for files you trust. */
+PINGET_EXPORT pinget_code pinget_read_options_set_verify_checksums(
+    pinget_read_options* options, int value, char** message);
+PINGET_EXPORT pinget_code pinget_read_options_set_column_family(
+    pinget_read_options* options, uint32_t column_family, char** message);
+
+PINGET_EXPORT pinget_code
+pinget_write_options_create(pinget_write_options** out, char** message);
+PINGET_EXPORT void pinget_write_options_destroy(pinget_write_options* options);
+PINGET_EXPORT pinget_code pinget_write_options_set_sync(
+    pinget_write_options* options, int value, char** message);
+/* Skips the WAL: the write is lost on a crash before the next flush. */
+PINGET_EXPORT pinget_code pinget_write_options_set_disable_wal(
+    pinget_write_options* options, int value, char** message);
+
+/* ---- Store ---- */
+
+/* Opens (or creates, per options; NULL: the defaults) the database at path, a
+ * NUL-terminated string. On failure *out is NULL. */
+PINGET_EXPORT pinget_code pinget_open(const char* path,
+                                      const pinget_options* options,
+                                      pinget_store** out, char** message);
+/* Waits for calls in flight, then releases the database; pinned values and
+ * snapshots still alive keep it open until they go. Later calls on the store
+ * return PINGET_CLOSED. A second close returns PINGET_OK. */
+PINGET_EXPORT pinget_code pinget_close(pinget_store* store, char** message);
+/* Closes if still open, then frees the handle. */
+PINGET_EXPORT void pinget_store_destroy(pinget_store* store);
+
+/* The id of a column family given to pinget_options_add_column_family
+ * ("default" is 0); PINGET_NOT_FOUND if the store has none of that name. */
+PINGET_EXPORT pinget_code pinget_column_family_id(const pinget_store* store,
+                                                  const char* name,
+                                                  size_t name_size,
+                                                  uint32_t* id, char** message);
+
+PINGET_EXPORT pinget_code pinget_put(pinget_store* store,
+                                     const pinget_write_options* options,
+                                     uint32_t column_family, const char* key,
+                                     size_t key_size, const char* value,
+                                     size_t value_size, char** message);
+PINGET_EXPORT pinget_code pinget_delete(pinget_store* store,
+                                        const pinget_write_options* options,
+                                        uint32_t column_family, const char* key,
+                                        size_t key_size, char** message);
+/* Applies every operation of batch atomically, or none of them. */
+PINGET_EXPORT pinget_code pinget_write(pinget_store* store,
+                                       const pinget_write_options* options,
+                                       const pinget_write_batch* batch,
+                                       char** message);
+/* Writes the column family's memtable to an SST file and waits for it. */
+PINGET_EXPORT pinget_code pinget_flush(pinget_store* store,
+                                       uint32_t column_family, char** message);
+/* Compacts the column family's whole key range and waits for it. */
+PINGET_EXPORT pinget_code pinget_compact(pinget_store* store,
+                                         uint32_t column_family,
+                                         char** message);
+/* A RocksDB property ("rocksdb.stats", ...) as a NUL-terminated string that
+ * the caller frees with pinget_free; *value_size excludes the NUL. */
+PINGET_EXPORT pinget_code pinget_get_property(
+    pinget_store* store, uint32_t column_family, const char* property,
+    size_t property_size, char** value, size_t* value_size, char** message);
+
+/* ---- Write batches: puts and deletes, copied into the batch ---- */
+
+PINGET_EXPORT pinget_code pinget_write_batch_create(pinget_write_batch** out,
+                                                    char** message);
+PINGET_EXPORT void pinget_write_batch_destroy(pinget_write_batch* batch);
+/* Arguments are checked by pinget_write, which then applies nothing. */
+PINGET_EXPORT pinget_code pinget_write_batch_put(
+    pinget_write_batch* batch, uint32_t column_family, const char* key,
+    size_t key_size, const char* value, size_t value_size, char** message);
+PINGET_EXPORT pinget_code pinget_write_batch_delete(pinget_write_batch* batch,
+                                                    uint32_t column_family,
+                                                    const char* key,
+                                                    size_t key_size,
+                                                    char** message);
+PINGET_EXPORT pinget_code pinget_write_batch_clear(pinget_write_batch* batch,
+                                                   char** message);
+/* Operations in the batch; 0 for a NULL batch. */
+PINGET_EXPORT size_t pinget_write_batch_count(const pinget_write_batch* batch);
+
+/* ---- Snapshots: a consistent read view (set it in read options) ---- */
+
+/* The snapshot keeps the database open until destroyed, as a pin does. */
+PINGET_EXPORT pinget_code pinget_snapshot_create(pinget_store* store,
+                                                 pinget_snapshot** out,
+                                                 char** message);
+PINGET_EXPORT void pinget_snapshot_destroy(pinget_snapshot* snapshot);
+
+/* ---- Gets. PINGET_NOT_FOUND when the key has no value. ---- */
+
+/* A copy the caller owns (pinnable_copy): *value is set to a new buffer of
+ * *value_size bytes (not NUL-terminated; a valid pointer even for an empty
+ * value) that the caller frees with pinget_free; NULL unless the code is
+ * PINGET_OK. P + 1 copies, 1 allocation. */
+PINGET_EXPORT pinget_code pinget_get(pinget_store* store,
+                                     const pinget_read_options* options,
+                                     const char* key, size_t key_size,
+                                     char** value, size_t* value_size,
+                                     char** message);
+
+/* buffer_copy: copies min(size, capacity) bytes of the value into buffer and
+ * sets *value_size to the value's full size, so *value_size > capacity means
+ * the buffer was too small. Nothing past buffer + capacity is written. P + 1
+ * copies, no allocation. buffer may be NULL only with capacity 0 (a size
+ * query, P copies). */
+PINGET_EXPORT pinget_code pinget_get_into(pinget_store* store,
+                                          const pinget_read_options* options,
+                                          const char* key, size_t key_size,
+                                          char* buffer, size_t capacity,
+                                          size_t* value_size, char** message);
+
+/* Called by pinget_get_visit with the value's bytes, valid only during the
+ * call. */
+typedef void (*pinget_value_visitor)(void* context, const char* value,
+                                     size_t value_size);
+
+/* pinned_view as a callback: visitor(context, value, size) is called once,
+ * only when the code is PINGET_OK, while the value is pinned. P copies, no
+ * allocation in steady state. visitor may call any store but must not close
+ * this one (pinget_close would wait for it). */
+PINGET_EXPORT pinget_code pinget_get_visit(pinget_store* store,
+                                           const pinget_read_options* options,
+                                           const char* key, size_t key_size,
+                                           pinget_value_visitor visitor,
+                                           void* context, char** message);
+
+/* A reusable pinned value (pinned_view): create it once, then each
+ * pinget_get_pinned into it releases what it held and pins the next value,
+ * with no allocation. While it holds a value, the block behind it, and the
+ * database, stay alive, even if the store is closed. */
+PINGET_EXPORT pinget_code pinget_pinned_create(pinget_pinned** out,
+                                               char** message);
+PINGET_EXPORT void pinget_pinned_destroy(pinget_pinned* pinned);
+/* Releases what pinned held, then pins the value for key: P copies. On any
+ * code but PINGET_OK, pinned holds nothing. A key that points into pinned's
+ * own bytes is copied first (one counted key copy). */
+PINGET_EXPORT pinget_code pinget_get_pinned(pinget_store* store,
+                                            const pinget_read_options* options,
+                                            const char* key, size_t key_size,
+                                            pinget_pinned* pinned,
+                                            char** message);
+/* The held value's bytes, read-only and valid until the next
+ * pinget_get_pinned into pinned, pinget_pinned_release or _destroy; *size
+ * (if size is not NULL) is set to its length. NULL (and 0) when nothing is
+ * held or pinned is NULL. */
+PINGET_EXPORT const char* pinget_pinned_value(const pinget_pinned* pinned,
+                                              size_t* size);
+/* 1 if the bytes are RocksDB's block-cache memory (P = 0), else 0. */
+PINGET_EXPORT int pinget_pinned_in_cache(const pinget_pinned* pinned);
+/* Drops the pin. Idempotent; NULL is allowed. */
+PINGET_EXPORT void pinget_pinned_release(pinget_pinned* pinned);
+
+/* ---- Batched gets over RocksDB's MultiGet ----
+ * keys[i] and key_sizes[i] give key i. Every key of the batch is read and gets
+ * its own code; the call returns the first per-key code other than PINGET_OK
+ * and PINGET_NOT_FOUND, in key order, or PINGET_OK. A bad argument returns
+ * before any key is read. count may be 0 (then arrays may be NULL). */
+
+/* Batched buffer_copy: for each i, as pinget_get_into with buffers[i],
+ * capacities[i] and value_sizes[i]; codes[i] (codes may be NULL) gets key
+ * i's code. P + 1 copies per found key, no allocation in steady state. */
+PINGET_EXPORT pinget_code pinget_multi_get_into(
+    pinget_store* store, const pinget_read_options* options, size_t count,
+    const char* const* keys, const size_t* key_sizes, char* const* buffers,
+    const size_t* capacities, size_t* value_sizes, int* codes, char** message);
+
+/* A reusable set of pinned values (batched pinned_view). */
+PINGET_EXPORT pinget_code pinget_pinned_batch_create(pinget_pinned_batch** out,
+                                                     char** message);
+PINGET_EXPORT void pinget_pinned_batch_destroy(pinget_pinned_batch* batch);
+/* Releases what batch held, then pins count values: P copies per found key,
+ * no allocation once the batch has held count values. No key may point into
+ * batch's own bytes. */
+PINGET_EXPORT pinget_code pinget_multi_get_pinned(
+    pinget_store* store, const pinget_read_options* options, size_t count,
+    const char* const* keys, const size_t* key_sizes,
+    pinget_pinned_batch* batch, char** message);
+/* Keys of the last pinget_multi_get_pinned (0 after release, or for NULL). */
+PINGET_EXPORT size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch);
+/* Key i's code (PINGET_NOT_FOUND for i past the size, and for a NULL batch). */
+PINGET_EXPORT pinget_code
+pinget_pinned_batch_code(const pinget_pinned_batch* batch, size_t i);
+/* Key i's value, as pinget_pinned_value: NULL (and 0) unless its code is
+ * PINGET_OK. Valid until the batch's next get, release or destroy. */
+PINGET_EXPORT const char* pinget_pinned_batch_value(
+    const pinget_pinned_batch* batch, size_t i, size_t* size);
+/* Drops every pin. Idempotent; NULL is allowed. */
+PINGET_EXPORT void pinget_pinned_batch_release(pinget_pinned_batch* batch);
+
+/* ---- Copy counters: this thread's, since its start or its last reset ---- */
+
+typedef struct pinget_copy_stats {
+  uint64_t value_copies;       /* copies of value bytes */
+  uint64_t value_bytes_copied; /* their bytes */
+  uint64_t key_copies;         /* copies of key bytes pinget made */
+  uint64_t allocations;        /* buffers allocated to hold a value */
+  uint64_t file_reads;         /* reads of SST bytes into memory (F) */
+  uint64_t file_bytes_read;    /* their bytes */
+} pinget_copy_stats;
+
+PINGET_EXPORT pinget_code pinget_copy_stats_get(pinget_copy_stats* out,
+                                                char** message);
+PINGET_EXPORT void pinget_copy_stats_reset(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PINGET_C_H_ */

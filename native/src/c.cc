@@ -1,0 +1,627 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// The C API (pinget/c.h): each function checks the handles C adds, then calls
+// its C++ twin. Copy counts are the C++ API's, plus the one copy and
+// allocation of pinget_get, which this file makes and records.
+
+#include "pinget/c.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "pinget/batch_buffers.h"
+#include "pinget/copy_stats.h"
+#include "pinget/options.h"
+#include "pinget/pinned_value.h"
+#include "pinget/status.h"
+#include "pinget/store.h"
+#include "pinget/write_batch.h"
+
+struct pinget_options {
+  pinget::Options options;
+};
+struct pinget_read_options {
+  pinget::ReadOptions options;
+};
+struct pinget_write_options {
+  pinget::WriteOptions options;
+};
+struct pinget_store {
+  std::unique_ptr<pinget::Store> store;
+};
+struct pinget_snapshot {
+  std::unique_ptr<pinget::Snapshot> snapshot;
+};
+struct pinget_write_batch {
+  pinget::WriteBatch batch;
+};
+struct pinget_pinned {
+  pinget::PinnedValue value;
+};
+struct pinget_pinned_batch {
+  pinget::PinnedBatch batch;
+};
+
+namespace {
+
+using pinget::Status;
+
+const pinget::ReadOptions kDefaultRead;
+const pinget::WriteOptions kDefaultWrite;
+
+// A malloc'd NUL-terminated copy of s, or null if malloc fails.
+char* CopyString(const std::string& s) {
+  char* p = static_cast<char*>(std::malloc(s.size() + 1));
+  if (p != nullptr) std::memcpy(p, s.c_str(), s.size() + 1);
+  return p;
+}
+
+// Sets *message as c.h says and returns st's code.
+pinget_code Finish(const Status& st, char** message) {
+  if (message != nullptr) {
+    *message = st.ok() || st.IsNotFound() ? nullptr : CopyString(st.ToString());
+  }
+  return static_cast<pinget_code>(st.code());
+}
+
+Status Null(const char* what) {
+  return Status::InvalidArgument(std::string(what) + " is null");
+}
+
+// Runs body (returning a Status) with no exception escaping: an allocation
+// failure is PINGET_UNKNOWN.
+template <typename Body>
+pinget_code Guard(char** message, Body body) {
+  try {
+    return Finish(body(), message);
+  } catch (const std::bad_alloc&) {
+    if (message != nullptr) *message = nullptr;
+    return PINGET_UNKNOWN;
+  } catch (...) {
+    return Finish(Status::Unknown("unexpected C++ exception"), message);
+  }
+}
+
+template <typename Handle>
+pinget_code Create(Handle** out, char** message) {
+  return Guard(message, [&] {
+    if (out == nullptr) return Null("out");
+    *out = new Handle();
+    return Status::OK();
+  });
+}
+
+// Applies set to the options behind handle, or fails if handle is null.
+template <typename Handle, typename Setter>
+pinget_code Set(Handle* handle, const char* what, char** message, Setter set) {
+  return Guard(message, [&] {
+    if (handle == nullptr) return Null(what);
+    set(handle->options);
+    return Status::OK();
+  });
+}
+
+const pinget::ReadOptions& Read(const pinget_read_options* o) {
+  return o == nullptr ? kDefaultRead : o->options;
+}
+const pinget::WriteOptions& Write(const pinget_write_options* o) {
+  return o == nullptr ? kDefaultWrite : o->options;
+}
+
+// Runs body with the store's C++ object, once the handle is known non-null.
+template <typename Body>
+pinget_code WithStore(pinget_store* store, char** message, Body body) {
+  return Guard(message, [&] {
+    if (store == nullptr) return Null("store");
+    return body(*store->store);
+  });
+}
+
+// A (pointer, size) pair as a view. A null pointer stays null, whatever the
+// size, so that the C++ checks name it (a null key is refused).
+std::string_view Bytes(const char* data, size_t size) {
+  return data == nullptr ? std::string_view() : std::string_view(data, size);
+}
+
+// A value for put: a null pointer is an empty value only with size 0.
+Status CheckValue(const char* data, size_t size) {
+  return data == nullptr && size != 0
+             ? Status::InvalidArgument("value is null but its size is not 0")
+             : Status::OK();
+}
+
+// Fills a batch's key views in this thread's BatchBuffers (no allocation in
+// steady state). Checks the C-only arrays after the store's state, so that
+// a closed store is reported first, as in C++.
+Status BatchKeys(const pinget::Store& store, size_t count,
+                 const char* const* keys, const size_t* key_sizes,
+                 pinget::BatchBuffers& buffers, const std::string_view** out) {
+  buffers.Reset();
+  *out = nullptr;
+  if (count == 0 || keys == nullptr) return Status::OK();  // C++ checks keys
+  if (store.closed()) return Status::OK();                 // C++ reports Closed
+  if (key_sizes == nullptr) return Null("key_sizes");
+  std::string_view* views = buffers.KeysInPlace(count);
+  for (size_t i = 0; i < count; ++i) views[i] = Bytes(keys[i], key_sizes[i]);
+  *out = views;
+  return Status::OK();
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* pinget_code_name(int code) {
+  if (code < PINGET_OK || code > PINGET_UNKNOWN) return "Unknown";
+  return pinget::StatusCodeName(static_cast<Status::Code>(code));
+}
+
+const char* pinget_rocksdb_version(void) { return pinget::RocksDBVersion(); }
+
+void pinget_free(void* p) { std::free(p); }
+
+// ---- Options ----
+
+pinget_code pinget_options_create(pinget_options** out, char** message) {
+  return Create(out, message);
+}
+void pinget_options_destroy(pinget_options* options) { delete options; }
+
+#define PINGET_OPTION(name, type, field, expr)                               \
+  pinget_code pinget_options_set_##name(pinget_options* options, type value, \
+                                        char** message) {                    \
+    return Set(options, "options", message,                                  \
+               [&](pinget::Options& o) { o.field = (expr); });               \
+  }
+PINGET_OPTION(create_if_missing, int, create_if_missing, value != 0)
+PINGET_OPTION(error_if_exists, int, error_if_exists, value != 0)
+PINGET_OPTION(block_cache_bytes, size_t, block_cache_bytes, value)
+PINGET_OPTION(block_cache_kind, int, block_cache_kind,
+              static_cast<pinget::BlockCacheKind>(value))
+PINGET_OPTION(cache_index_and_filter_blocks, int, cache_index_and_filter_blocks,
+              value != 0)
+PINGET_OPTION(pin_l0_filter_and_index_blocks_in_cache, int,
+              pin_l0_filter_and_index_blocks_in_cache, value != 0)
+PINGET_OPTION(block_size, size_t, block_size, value)
+PINGET_OPTION(allow_mmap_reads, int, allow_mmap_reads, value != 0)
+PINGET_OPTION(use_direct_reads, int, use_direct_reads, value != 0)
+PINGET_OPTION(data_block_hash_index, int, data_block_hash_index, value != 0)
+PINGET_OPTION(bloom_bits_per_key, double, bloom_bits_per_key, value)
+PINGET_OPTION(whole_key_filtering, int, whole_key_filtering, value != 0)
+PINGET_OPTION(write_buffer_bytes, size_t, write_buffer_bytes, value)
+PINGET_OPTION(compression, int, compression,
+              static_cast<pinget::Compression>(value))
+#undef PINGET_OPTION
+
+pinget_code pinget_options_add_column_family(pinget_options* options,
+                                             const char* name, size_t name_size,
+                                             char** message) {
+  return Guard(message, [&] {
+    if (options == nullptr) return Null("options");
+    if (name == nullptr && name_size != 0) return Null("name");
+    options->options.column_families.emplace_back(Bytes(name, name_size));
+    return Status::OK();
+  });
+}
+
+pinget_code pinget_read_options_create(pinget_read_options** out,
+                                       char** message) {
+  return Create(out, message);
+}
+void pinget_read_options_destroy(pinget_read_options* options) {
+  delete options;
+}
+pinget_code pinget_read_options_set_snapshot(pinget_read_options* options,
+                                             const pinget_snapshot* snapshot,
+                                             char** message) {
+  return Set(options, "options", message, [&](pinget::ReadOptions& o) {
+    o.snapshot = snapshot == nullptr ? nullptr : snapshot->snapshot.get();
+  });
+}
+pinget_code pinget_read_options_set_fill_cache(pinget_read_options* options,
+                                               int value, char** message) {
+  return Set(options, "options", message,
+             [&](pinget::ReadOptions& o) { o.fill_cache = value != 0; });
+}
+pinget_code pinget_read_options_set_verify_checksums(
+    pinget_read_options* options, int value, char** message) {
+  return Set(options, "options", message,
+             [&](pinget::ReadOptions& o) { o.verify_checksums = value != 0; });
+}
+pinget_code pinget_read_options_set_column_family(pinget_read_options* options,
+                                                  uint32_t column_family,
+                                                  char** message) {
+  return Set(options, "options", message,
+             [&](pinget::ReadOptions& o) { o.column_family = column_family; });
+}
+
+pinget_code pinget_write_options_create(pinget_write_options** out,
+                                        char** message) {
+  return Create(out, message);
+}
+void pinget_write_options_destroy(pinget_write_options* options) {
+  delete options;
+}
+pinget_code pinget_write_options_set_sync(pinget_write_options* options,
+                                          int value, char** message) {
+  return Set(options, "options", message,
+             [&](pinget::WriteOptions& o) { o.sync = value != 0; });
+}
+pinget_code pinget_write_options_set_disable_wal(pinget_write_options* options,
+                                                 int value, char** message) {
+  return Set(options, "options", message,
+             [&](pinget::WriteOptions& o) { o.disable_wal = value != 0; });
+}
+
+// ---- Store ----
+
+pinget_code pinget_open(const char* path, const pinget_options* options,
+                        pinget_store** out, char** message) {
+  if (out != nullptr) *out = nullptr;
+  return Guard(message, [&] {
+    if (path == nullptr) return Null("path");
+    if (out == nullptr) return Null("out");
+    const pinget::Options defaults;
+    std::unique_ptr<pinget::Store> store;
+    Status st = pinget::Store::Open(
+        path, options == nullptr ? defaults : options->options, &store);
+    if (st.ok()) *out = new pinget_store{std::move(store)};
+    return st;
+  });
+}
+
+pinget_code pinget_close(pinget_store* store, char** message) {
+  return WithStore(store, message, [](pinget::Store& s) { return s.Close(); });
+}
+
+void pinget_store_destroy(pinget_store* store) { delete store; }
+
+pinget_code pinget_column_family_id(const pinget_store* store, const char* name,
+                                    size_t name_size, uint32_t* id,
+                                    char** message) {
+  return Guard(message, [&] {
+    if (store == nullptr) return Null("store");
+    // A closed store, then id: the C++ checks.
+    if (name == nullptr && name_size != 0 && !store->store->closed() &&
+        id != nullptr) {
+      return Null("name");
+    }
+    return store->store->ColumnFamilyId(Bytes(name, name_size), id);
+  });
+}
+
+pinget_code pinget_put(pinget_store* store, const pinget_write_options* options,
+                       uint32_t column_family, const char* key, size_t key_size,
+                       const char* value, size_t value_size, char** message) {
+  return WithStore(store, message, [&](pinget::Store& s) {
+    if (!s.closed() && key != nullptr && key_size != 0) {
+      Status st = CheckValue(value, value_size);
+      if (!st.ok()) return st;
+    }
+    return s.Put(Write(options), column_family, Bytes(key, key_size),
+                 Bytes(value, value_size));
+  });
+}
+
+pinget_code pinget_delete(pinget_store* store,
+                          const pinget_write_options* options,
+                          uint32_t column_family, const char* key,
+                          size_t key_size, char** message) {
+  return WithStore(store, message, [&](pinget::Store& s) {
+    return s.Delete(Write(options), column_family, Bytes(key, key_size));
+  });
+}
+
+pinget_code pinget_write(pinget_store* store,
+                         const pinget_write_options* options,
+                         const pinget_write_batch* batch, char** message) {
+  return WithStore(store, message, [&](pinget::Store& s) {
+    if (batch == nullptr && !s.closed()) return Null("batch");
+    static const pinget::WriteBatch kEmpty;
+    return s.Write(Write(options), batch == nullptr ? kEmpty : batch->batch);
+  });
+}
+
+pinget_code pinget_flush(pinget_store* store, uint32_t column_family,
+                         char** message) {
+  return WithStore(store, message,
+                   [&](pinget::Store& s) { return s.Flush(column_family); });
+}
+
+pinget_code pinget_compact(pinget_store* store, uint32_t column_family,
+                           char** message) {
+  return WithStore(store, message,
+                   [&](pinget::Store& s) { return s.Compact(column_family); });
+}
+
+pinget_code pinget_get_property(pinget_store* store, uint32_t column_family,
+                                const char* property, size_t property_size,
+                                char** value, size_t* value_size,
+                                char** message) {
+  if (value != nullptr) *value = nullptr;
+  if (value_size != nullptr) *value_size = 0;
+  return WithStore(store, message, [&](pinget::Store& s) {
+    std::string text;
+    if (!s.closed()) {
+      if (property == nullptr && property_size != 0) return Null("property");
+      if (value == nullptr) return Null("value");
+      if (value_size == nullptr) return Null("value_size");
+    }
+    Status st =
+        s.GetProperty(column_family, Bytes(property, property_size), &text);
+    if (!st.ok()) return st;
+    char* copy = CopyString(text);
+    if (copy == nullptr) throw std::bad_alloc();
+    *value = copy;
+    *value_size = text.size();
+    return st;
+  });
+}
+
+// ---- Write batches ----
+
+pinget_code pinget_write_batch_create(pinget_write_batch** out,
+                                      char** message) {
+  return Create(out, message);
+}
+void pinget_write_batch_destroy(pinget_write_batch* batch) { delete batch; }
+
+pinget_code pinget_write_batch_put(pinget_write_batch* batch,
+                                   uint32_t column_family, const char* key,
+                                   size_t key_size, const char* value,
+                                   size_t value_size, char** message) {
+  return Guard(message, [&] {
+    if (batch == nullptr) return Null("batch");
+    // A null pointer with a non-zero size is kept as such, for Store::Write
+    // to refuse the whole batch.
+    batch->batch.Put(column_family, std::string_view(key, key_size),
+                     std::string_view(value, value_size));
+    return Status::OK();
+  });
+}
+
+pinget_code pinget_write_batch_delete(pinget_write_batch* batch,
+                                      uint32_t column_family, const char* key,
+                                      size_t key_size, char** message) {
+  return Guard(message, [&] {
+    if (batch == nullptr) return Null("batch");
+    batch->batch.Delete(column_family, std::string_view(key, key_size));
+    return Status::OK();
+  });
+}
+
+pinget_code pinget_write_batch_clear(pinget_write_batch* batch,
+                                     char** message) {
+  return Guard(message, [&] {
+    if (batch == nullptr) return Null("batch");
+    batch->batch.Clear();
+    return Status::OK();
+  });
+}
+
+size_t pinget_write_batch_count(const pinget_write_batch* batch) {
+  return batch == nullptr ? 0 : batch->batch.Count();
+}
+
+// ---- Snapshots ----
+
+pinget_code pinget_snapshot_create(pinget_store* store, pinget_snapshot** out,
+                                   char** message) {
+  if (out != nullptr) *out = nullptr;
+  return WithStore(store, message, [&](pinget::Store& s) {
+    if (out == nullptr && !s.closed()) return Null("out");
+    std::unique_ptr<pinget::Snapshot> snapshot;
+    Status st = s.GetSnapshot(&snapshot);
+    if (st.ok()) *out = new pinget_snapshot{std::move(snapshot)};
+    return st;
+  });
+}
+
+void pinget_snapshot_destroy(pinget_snapshot* snapshot) { delete snapshot; }
+
+// ---- Gets ----
+
+namespace {
+
+struct OwnedCopy {
+  char* data = nullptr;
+  size_t size = 0;
+};
+
+// pinnable_copy's + 1: one new buffer, one copy into it.
+void CopyToOwned(void* context, std::string_view value) {
+  auto* out = static_cast<OwnedCopy*>(context);
+  // malloc(0) may return null: an empty value still gets a valid pointer.
+  out->data = static_cast<char*>(std::malloc(value.empty() ? 1 : value.size()));
+  if (out->data == nullptr) return;
+  pinget::RecordAllocation();
+  std::memcpy(out->data, value.data(), value.size());
+  pinget::RecordValueCopy(value.size());
+  out->size = value.size();
+}
+
+struct Visit {
+  pinget_value_visitor visitor;
+  void* context;
+};
+
+void CallVisitor(void* context, std::string_view value) {
+  auto* v = static_cast<Visit*>(context);
+  v->visitor(v->context, value.data(), value.size());
+}
+
+}  // namespace
+
+pinget_code pinget_get(pinget_store* store, const pinget_read_options* options,
+                       const char* key, size_t key_size, char** value,
+                       size_t* value_size, char** message) {
+  if (value != nullptr) *value = nullptr;
+  if (value_size != nullptr) *value_size = 0;
+  return WithStore(store, message, [&](pinget::Store& s) {
+    if (!s.closed() && key != nullptr) {
+      if (value == nullptr) return Null("value");
+      if (value_size == nullptr) return Null("value_size");
+    }
+    OwnedCopy copy;
+    Status st =
+        s.GetVisit(Read(options), Bytes(key, key_size), &CopyToOwned, &copy);
+    if (st.ok()) {
+      if (copy.data == nullptr) throw std::bad_alloc();
+      *value = copy.data;
+      *value_size = copy.size;
+    }
+    return st;
+  });
+}
+
+pinget_code pinget_get_into(pinget_store* store,
+                            const pinget_read_options* options, const char* key,
+                            size_t key_size, char* buffer, size_t capacity,
+                            size_t* value_size, char** message) {
+  return WithStore(store, message, [&](pinget::Store& s) {
+    return s.GetInto(Read(options), Bytes(key, key_size), buffer, capacity,
+                     value_size);
+  });
+}
+
+pinget_code pinget_get_visit(pinget_store* store,
+                             const pinget_read_options* options,
+                             const char* key, size_t key_size,
+                             pinget_value_visitor visitor, void* context,
+                             char** message) {
+  return WithStore(store, message, [&](pinget::Store& s) {
+    Visit visit{visitor, context};
+    return s.GetVisit(Read(options), Bytes(key, key_size),
+                      visitor == nullptr ? nullptr : &CallVisitor, &visit);
+  });
+}
+
+pinget_code pinget_pinned_create(pinget_pinned** out, char** message) {
+  return Create(out, message);
+}
+void pinget_pinned_destroy(pinget_pinned* pinned) { delete pinned; }
+
+pinget_code pinget_get_pinned(pinget_store* store,
+                              const pinget_read_options* options,
+                              const char* key, size_t key_size,
+                              pinget_pinned* pinned, char** message) {
+  return WithStore(store, message, [&](pinget::Store& s) {
+    return s.GetPinned(Read(options), Bytes(key, key_size),
+                       pinned == nullptr ? nullptr : &pinned->value);
+  });
+}
+
+const char* pinget_pinned_value(const pinget_pinned* pinned, size_t* size) {
+  const bool held = pinned != nullptr && pinned->value.holds_value();
+  if (size != nullptr) *size = held ? pinned->value.size() : 0;
+  return held ? pinned->value.data() : nullptr;
+}
+
+int pinget_pinned_in_cache(const pinget_pinned* pinned) {
+  return pinned != nullptr && pinned->value.pinned_in_cache() ? 1 : 0;
+}
+
+void pinget_pinned_release(pinget_pinned* pinned) {
+  if (pinned != nullptr) pinned->value.Release();
+}
+
+pinget_code pinget_multi_get_into(pinget_store* store,
+                                  const pinget_read_options* options,
+                                  size_t count, const char* const* keys,
+                                  const size_t* key_sizes, char* const* buffers,
+                                  const size_t* capacities, size_t* value_sizes,
+                                  int* codes, char** message) {
+  if (codes != nullptr) {
+    for (size_t i = 0; i < count; ++i) codes[i] = PINGET_NOT_FOUND;
+  }
+  return WithStore(store, message, [&](pinget::Store& s) {
+    pinget::BatchBuffers& batch = pinget::BatchBuffers::ForThisThread();
+    const std::string_view* views = nullptr;
+    Status st = BatchKeys(s, count, keys, key_sizes, batch, &views);
+    if (!st.ok()) return st;
+    const bool own_buffers = count > 0 && buffers != nullptr;
+    if (own_buffers && !s.closed()) {
+      if (capacities == nullptr) return Null("capacities");
+      for (size_t i = 0; i < count; ++i) {
+        batch.AddBuffer(buffers[i], capacities[i]);
+      }
+    }
+    batch.ResetResults();
+    // Room for count statuses only when the keys were laid out; otherwise the
+    // C++ checks fail on the store or the keys before statuses is touched.
+    const bool laid_out = count > 0 && batch.size() == count;
+    st = s.MultiGetInto(Read(options), count, views,
+                        own_buffers ? batch.buffers() : nullptr, value_sizes,
+                        laid_out ? batch.statuses() : nullptr);
+    if (codes != nullptr && laid_out) {
+      for (size_t i = 0; i < count; ++i) {
+        codes[i] = static_cast<int>(batch.statuses()[i].code());
+      }
+    }
+    return st;
+  });
+}
+
+pinget_code pinget_pinned_batch_create(pinget_pinned_batch** out,
+                                       char** message) {
+  return Create(out, message);
+}
+void pinget_pinned_batch_destroy(pinget_pinned_batch* batch) { delete batch; }
+
+pinget_code pinget_multi_get_pinned(pinget_store* store,
+                                    const pinget_read_options* options,
+                                    size_t count, const char* const* keys,
+                                    const size_t* key_sizes,
+                                    pinget_pinned_batch* batch,
+                                    char** message) {
+  return WithStore(store, message, [&](pinget::Store& s) {
+    pinget::BatchBuffers& buffers = pinget::BatchBuffers::ForThisThread();
+    const std::string_view* views = nullptr;
+    Status st = BatchKeys(s, count, keys, key_sizes, buffers, &views);
+    if (!st.ok()) return st;
+    return s.MultiGetPinned(Read(options), count, views,
+                            batch == nullptr ? nullptr : &batch->batch);
+  });
+}
+
+size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch) {
+  return batch == nullptr ? 0 : batch->batch.size();
+}
+
+pinget_code pinget_pinned_batch_code(const pinget_pinned_batch* batch,
+                                     size_t i) {
+  return batch == nullptr
+             ? PINGET_NOT_FOUND
+             : static_cast<pinget_code>(batch->batch.status(i).code());
+}
+
+const char* pinget_pinned_batch_value(const pinget_pinned_batch* batch,
+                                      size_t i, size_t* size) {
+  const bool found = batch != nullptr && batch->batch.status(i).ok();
+  if (size != nullptr) *size = found ? batch->batch.view(i).size() : 0;
+  return found ? batch->batch.view(i).data() : nullptr;
+}
+
+void pinget_pinned_batch_release(pinget_pinned_batch* batch) {
+  if (batch != nullptr) batch->batch.Release();
+}
+
+// ---- Copy counters ----
+
+pinget_code pinget_copy_stats_get(pinget_copy_stats* out, char** message) {
+  return Guard(message, [&] {
+    if (out == nullptr) return Null("out");
+    const pinget::CopyStats s = pinget::GetCopyStats();
+    *out = {s.value_copies, s.value_bytes_copied, s.key_copies,
+            s.allocations,  s.file_reads,         s.file_bytes_read};
+    return Status::OK();
+  });
+}
+
+void pinget_copy_stats_reset(void) { pinget::ResetCopyStats(); }
+
+}  // extern "C"
