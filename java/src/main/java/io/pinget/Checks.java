@@ -23,6 +23,7 @@ final class Checks {
     if (!buffer.isDirect()) {
       throw new IllegalArgumentException(what + " must be a direct ByteBuffer");
     }
+    BufferScopes.checkAlive(buffer, what);
   }
 
   static void writableDirect(ByteBuffer buffer, String what) {

@@ -1,0 +1,24 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * Java 22+: a direct buffer made from a {@link MemorySegment} ({@code segment.asByteBuffer()})
+ * belongs to that segment's scope. Once its Arena is closed, Java code reading the buffer throws
+ * {@code IllegalStateException}, but native code would read or write freed memory: this check makes
+ * pinget throw as Java does, before the call crosses. A buffer from {@code
+ * ByteBuffer.allocateDirect} or a mapping is always alive here. An Arena closed by another thread
+ * while the native call runs is not detected.
+ */
+final class BufferScopes {
+  private BufferScopes() {}
+
+  /** REQUIRES: buffer is a direct buffer. */
+  static void checkAlive(ByteBuffer buffer, String what) {
+    if (!MemorySegment.ofBuffer(buffer).scope().isAlive()) {
+      throw new IllegalStateException(what + ": already closed (the Arena behind it is closed)");
+    }
+  }
+}
