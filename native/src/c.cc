@@ -623,5 +623,7 @@ pinget_code pinget_copy_stats_get(pinget_copy_stats* out, char** message) {
 }
 
 void pinget_copy_stats_reset(void) { pinget::ResetCopyStats(); }
+void pinget_record_value_copy(size_t bytes) { pinget::RecordValueCopy(bytes); }
+void pinget_record_allocation(void) { pinget::RecordAllocation(); }
 
 }  // extern "C"

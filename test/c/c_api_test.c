@@ -244,6 +244,11 @@ static void strategies(const char* dir) {
   pinget_copy_stats s = stats();
   CHECK(s.value_copies == 1 && s.value_bytes_copied == sizeof value);
   CHECK(s.allocations == 1 && s.key_copies == 0 && s.file_reads == 0);
+  pinget_record_value_copy(10);
+  pinget_record_allocation();
+  s = stats();
+  CHECK(s.value_copies == 2 && s.value_bytes_copied == sizeof value + 10);
+  CHECK(s.allocations == 2);
   OK(pinget_get(store, NULL, "empty", 5, &copy, &size, &msg));
   CHECK(copy != NULL && size == 0);
   pinget_free(copy);

@@ -40,6 +40,14 @@
 
 #include "pinget/export.h"
 
+/* PINGET_C_EXPORTS: c.cc compiled into a shared library that exports the C
+ * API itself (the JNI library, for the Java FFM binding). */
+#if defined(PINGET_C_EXPORTS)
+#define PINGET_C_API __attribute__((visibility("default")))
+#else
+#define PINGET_C_API PINGET_EXPORT
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -70,163 +78,163 @@ typedef struct pinget_pinned_batch pinget_pinned_batch;
 
 /* "OK", "NotFound", "InvalidArgument", ...; "Unknown" for a value that is not
  * a pinget_code. Static storage. */
-PINGET_EXPORT const char* pinget_code_name(int code);
+PINGET_C_API const char* pinget_code_name(int code);
 /* The RocksDB release pinget was built with ("11.8.1"). Static storage. */
-PINGET_EXPORT const char* pinget_rocksdb_version(void);
+PINGET_C_API const char* pinget_rocksdb_version(void);
 /* Frees a message or a value that pinget allocated for the caller. NULL is
  * allowed. */
-PINGET_EXPORT void pinget_free(void* p);
+PINGET_C_API void pinget_free(void* p);
 
 /* ---- Options for pinget_open (pinget::Options: the same defaults) ---- */
 
-PINGET_EXPORT pinget_code pinget_options_create(pinget_options** out,
-                                                char** message);
-PINGET_EXPORT void pinget_options_destroy(pinget_options* options);
+PINGET_C_API pinget_code pinget_options_create(pinget_options** out,
+                                               char** message);
+PINGET_C_API void pinget_options_destroy(pinget_options* options);
 /* Setters store the value; pinget_open checks it and names a bad one. A
  * boolean is 0 (false) or any other value (true). */
-PINGET_EXPORT pinget_code pinget_options_set_create_if_missing(
+PINGET_C_API pinget_code pinget_options_set_create_if_missing(
     pinget_options* options, int value, char** message);
-PINGET_EXPORT pinget_code pinget_options_set_error_if_exists(
+PINGET_C_API pinget_code pinget_options_set_error_if_exists(
     pinget_options* options, int value, char** message);
 /* 0: no block cache (every value read from a file is then copied: P = 1). */
-PINGET_EXPORT pinget_code pinget_options_set_block_cache_bytes(
+PINGET_C_API pinget_code pinget_options_set_block_cache_bytes(
     pinget_options* options, size_t bytes, char** message);
 /* 0: LRU, 1: HyperClock (pinget::BlockCacheKind). */
-PINGET_EXPORT pinget_code pinget_options_set_block_cache_kind(
+PINGET_C_API pinget_code pinget_options_set_block_cache_kind(
     pinget_options* options, int kind, char** message);
-PINGET_EXPORT pinget_code pinget_options_set_cache_index_and_filter_blocks(
+PINGET_C_API pinget_code pinget_options_set_cache_index_and_filter_blocks(
     pinget_options* options, int value, char** message);
-PINGET_EXPORT pinget_code
+PINGET_C_API pinget_code
 pinget_options_set_pin_l0_filter_and_index_blocks_in_cache(
     pinget_options* options, int value, char** message);
-PINGET_EXPORT pinget_code pinget_options_set_block_size(pinget_options* options,
-                                                        size_t bytes,
-                                                        char** message);
-PINGET_EXPORT pinget_code pinget_options_set_allow_mmap_reads(
+PINGET_C_API pinget_code pinget_options_set_block_size(pinget_options* options,
+                                                       size_t bytes,
+                                                       char** message);
+PINGET_C_API pinget_code pinget_options_set_allow_mmap_reads(
     pinget_options* options, int value, char** message);
-PINGET_EXPORT pinget_code pinget_options_set_use_direct_reads(
+PINGET_C_API pinget_code pinget_options_set_use_direct_reads(
     pinget_options* options, int value, char** message);
-PINGET_EXPORT pinget_code pinget_options_set_data_block_hash_index(
+PINGET_C_API pinget_code pinget_options_set_data_block_hash_index(
     pinget_options* options, int value, char** message);
 /* 0: no Bloom filter; else 1 to 100. */
-PINGET_EXPORT pinget_code pinget_options_set_bloom_bits_per_key(
+PINGET_C_API pinget_code pinget_options_set_bloom_bits_per_key(
     pinget_options* options, double bits, char** message);
-PINGET_EXPORT pinget_code pinget_options_set_whole_key_filtering(
+PINGET_C_API pinget_code pinget_options_set_whole_key_filtering(
     pinget_options* options, int value, char** message);
-PINGET_EXPORT pinget_code pinget_options_set_write_buffer_bytes(
+PINGET_C_API pinget_code pinget_options_set_write_buffer_bytes(
     pinget_options* options, size_t bytes, char** message);
 /* 0: none, 1: Snappy, 2: LZ4, 3: Zstd, 4: zlib, 5: bzip2
  * (pinget::Compression). */
-PINGET_EXPORT pinget_code pinget_options_set_compression(
-    pinget_options* options, int compression, char** message);
+PINGET_C_API pinget_code pinget_options_set_compression(pinget_options* options,
+                                                        int compression,
+                                                        char** message);
 /* Adds a column family besides "default" (created if missing); the first one
  * added gets id 1, the next 2, ... The name is copied. */
-PINGET_EXPORT pinget_code
+PINGET_C_API pinget_code
 pinget_options_add_column_family(pinget_options* options, const char* name,
                                  size_t name_size, char** message);
 
 /* ---- Read and write options. A NULL one means the defaults. ---- */
 
-PINGET_EXPORT pinget_code pinget_read_options_create(pinget_read_options** out,
-                                                     char** message);
-PINGET_EXPORT void pinget_read_options_destroy(pinget_read_options* options);
+PINGET_C_API pinget_code pinget_read_options_create(pinget_read_options** out,
+                                                    char** message);
+PINGET_C_API void pinget_read_options_destroy(pinget_read_options* options);
 /* Reads as of snapshot (NULL: latest). The read options keep the pointer:
  * the snapshot must outlive every read made with them, and belong to the
  * store read (else that read returns PINGET_INVALID_ARGUMENT). */
-PINGET_EXPORT pinget_code pinget_read_options_set_snapshot(
+PINGET_C_API pinget_code pinget_read_options_set_snapshot(
     pinget_read_options* options, const pinget_snapshot* snapshot,
     char** message);
-PINGET_EXPORT pinget_code pinget_read_options_set_fill_cache(
+PINGET_C_API pinget_code pinget_read_options_set_fill_cache(
     pinget_read_options* options, int value, char** message);
 /* 0: blocks read from files are not checked; only for files you trust. */
-PINGET_EXPORT pinget_code pinget_read_options_set_verify_checksums(
+PINGET_C_API pinget_code pinget_read_options_set_verify_checksums(
     pinget_read_options* options, int value, char** message);
-PINGET_EXPORT pinget_code pinget_read_options_set_column_family(
+PINGET_C_API pinget_code pinget_read_options_set_column_family(
     pinget_read_options* options, uint32_t column_family, char** message);
 
-PINGET_EXPORT pinget_code
-pinget_write_options_create(pinget_write_options** out, char** message);
-PINGET_EXPORT void pinget_write_options_destroy(pinget_write_options* options);
-PINGET_EXPORT pinget_code pinget_write_options_set_sync(
+PINGET_C_API pinget_code pinget_write_options_create(pinget_write_options** out,
+                                                     char** message);
+PINGET_C_API void pinget_write_options_destroy(pinget_write_options* options);
+PINGET_C_API pinget_code pinget_write_options_set_sync(
     pinget_write_options* options, int value, char** message);
 /* Skips the WAL: the write is lost on a crash before the next flush. */
-PINGET_EXPORT pinget_code pinget_write_options_set_disable_wal(
+PINGET_C_API pinget_code pinget_write_options_set_disable_wal(
     pinget_write_options* options, int value, char** message);
 
 /* ---- Store ---- */
 
 /* Opens (or creates, per options; NULL: the defaults) the database at path, a
  * NUL-terminated string. On failure *out is NULL. */
-PINGET_EXPORT pinget_code pinget_open(const char* path,
-                                      const pinget_options* options,
-                                      pinget_store** out, char** message);
+PINGET_C_API pinget_code pinget_open(const char* path,
+                                     const pinget_options* options,
+                                     pinget_store** out, char** message);
 /* Waits for calls in flight, then releases the database; pinned values and
  * snapshots still alive keep it open until they go. Later calls on the store
  * return PINGET_CLOSED. A second close returns PINGET_OK. */
-PINGET_EXPORT pinget_code pinget_close(pinget_store* store, char** message);
+PINGET_C_API pinget_code pinget_close(pinget_store* store, char** message);
 /* Closes if still open, then frees the handle. */
-PINGET_EXPORT void pinget_store_destroy(pinget_store* store);
+PINGET_C_API void pinget_store_destroy(pinget_store* store);
 
 /* The id of a column family given to pinget_options_add_column_family
  * ("default" is 0); PINGET_NOT_FOUND if the store has none of that name. */
-PINGET_EXPORT pinget_code pinget_column_family_id(const pinget_store* store,
-                                                  const char* name,
-                                                  size_t name_size,
-                                                  uint32_t* id, char** message);
+PINGET_C_API pinget_code pinget_column_family_id(const pinget_store* store,
+                                                 const char* name,
+                                                 size_t name_size, uint32_t* id,
+                                                 char** message);
 
-PINGET_EXPORT pinget_code pinget_put(pinget_store* store,
-                                     const pinget_write_options* options,
-                                     uint32_t column_family, const char* key,
-                                     size_t key_size, const char* value,
-                                     size_t value_size, char** message);
-PINGET_EXPORT pinget_code pinget_delete(pinget_store* store,
-                                        const pinget_write_options* options,
-                                        uint32_t column_family, const char* key,
-                                        size_t key_size, char** message);
-/* Applies every operation of batch atomically, or none of them. */
-PINGET_EXPORT pinget_code pinget_write(pinget_store* store,
+PINGET_C_API pinget_code pinget_put(pinget_store* store,
+                                    const pinget_write_options* options,
+                                    uint32_t column_family, const char* key,
+                                    size_t key_size, const char* value,
+                                    size_t value_size, char** message);
+PINGET_C_API pinget_code pinget_delete(pinget_store* store,
                                        const pinget_write_options* options,
-                                       const pinget_write_batch* batch,
-                                       char** message);
+                                       uint32_t column_family, const char* key,
+                                       size_t key_size, char** message);
+/* Applies every operation of batch atomically, or none of them. */
+PINGET_C_API pinget_code pinget_write(pinget_store* store,
+                                      const pinget_write_options* options,
+                                      const pinget_write_batch* batch,
+                                      char** message);
 /* Writes the column family's memtable to an SST file and waits for it. */
-PINGET_EXPORT pinget_code pinget_flush(pinget_store* store,
-                                       uint32_t column_family, char** message);
+PINGET_C_API pinget_code pinget_flush(pinget_store* store,
+                                      uint32_t column_family, char** message);
 /* Compacts the column family's whole key range and waits for it. */
-PINGET_EXPORT pinget_code pinget_compact(pinget_store* store,
-                                         uint32_t column_family,
-                                         char** message);
+PINGET_C_API pinget_code pinget_compact(pinget_store* store,
+                                        uint32_t column_family, char** message);
 /* A RocksDB property ("rocksdb.stats", ...) as a NUL-terminated string that
  * the caller frees with pinget_free; *value_size excludes the NUL. */
-PINGET_EXPORT pinget_code pinget_get_property(
+PINGET_C_API pinget_code pinget_get_property(
     pinget_store* store, uint32_t column_family, const char* property,
     size_t property_size, char** value, size_t* value_size, char** message);
 
 /* ---- Write batches: puts and deletes, copied into the batch ---- */
 
-PINGET_EXPORT pinget_code pinget_write_batch_create(pinget_write_batch** out,
-                                                    char** message);
-PINGET_EXPORT void pinget_write_batch_destroy(pinget_write_batch* batch);
+PINGET_C_API pinget_code pinget_write_batch_create(pinget_write_batch** out,
+                                                   char** message);
+PINGET_C_API void pinget_write_batch_destroy(pinget_write_batch* batch);
 /* Arguments are checked by pinget_write, which then applies nothing. */
-PINGET_EXPORT pinget_code pinget_write_batch_put(
+PINGET_C_API pinget_code pinget_write_batch_put(
     pinget_write_batch* batch, uint32_t column_family, const char* key,
     size_t key_size, const char* value, size_t value_size, char** message);
-PINGET_EXPORT pinget_code pinget_write_batch_delete(pinget_write_batch* batch,
-                                                    uint32_t column_family,
-                                                    const char* key,
-                                                    size_t key_size,
-                                                    char** message);
-PINGET_EXPORT pinget_code pinget_write_batch_clear(pinget_write_batch* batch,
+PINGET_C_API pinget_code pinget_write_batch_delete(pinget_write_batch* batch,
+                                                   uint32_t column_family,
+                                                   const char* key,
+                                                   size_t key_size,
                                                    char** message);
+PINGET_C_API pinget_code pinget_write_batch_clear(pinget_write_batch* batch,
+                                                  char** message);
 /* Operations in the batch; 0 for a NULL batch. */
-PINGET_EXPORT size_t pinget_write_batch_count(const pinget_write_batch* batch);
+PINGET_C_API size_t pinget_write_batch_count(const pinget_write_batch* batch);
 
 /* ---- Snapshots: a consistent read view (set it in read options) ---- */
 
 /* The snapshot keeps the database open until destroyed, as a pin does. */
-PINGET_EXPORT pinget_code pinget_snapshot_create(pinget_store* store,
-                                                 pinget_snapshot** out,
-                                                 char** message);
-PINGET_EXPORT void pinget_snapshot_destroy(pinget_snapshot* snapshot);
+PINGET_C_API pinget_code pinget_snapshot_create(pinget_store* store,
+                                                pinget_snapshot** out,
+                                                char** message);
+PINGET_C_API void pinget_snapshot_destroy(pinget_snapshot* snapshot);
 
 /* ---- Gets. PINGET_NOT_FOUND when the key has no value. ---- */
 
@@ -234,22 +242,22 @@ PINGET_EXPORT void pinget_snapshot_destroy(pinget_snapshot* snapshot);
  * *value_size bytes (not NUL-terminated; a valid pointer even for an empty
  * value) that the caller frees with pinget_free; NULL unless the code is
  * PINGET_OK. P + 1 copies, 1 allocation. */
-PINGET_EXPORT pinget_code pinget_get(pinget_store* store,
-                                     const pinget_read_options* options,
-                                     const char* key, size_t key_size,
-                                     char** value, size_t* value_size,
-                                     char** message);
+PINGET_C_API pinget_code pinget_get(pinget_store* store,
+                                    const pinget_read_options* options,
+                                    const char* key, size_t key_size,
+                                    char** value, size_t* value_size,
+                                    char** message);
 
 /* buffer_copy: copies min(size, capacity) bytes of the value into buffer and
  * sets *value_size to the value's full size, so *value_size > capacity means
  * the buffer was too small. Nothing past buffer + capacity is written. P + 1
  * copies, no allocation. buffer may be NULL only with capacity 0 (a size
  * query, P copies). */
-PINGET_EXPORT pinget_code pinget_get_into(pinget_store* store,
-                                          const pinget_read_options* options,
-                                          const char* key, size_t key_size,
-                                          char* buffer, size_t capacity,
-                                          size_t* value_size, char** message);
+PINGET_C_API pinget_code pinget_get_into(pinget_store* store,
+                                         const pinget_read_options* options,
+                                         const char* key, size_t key_size,
+                                         char* buffer, size_t capacity,
+                                         size_t* value_size, char** message);
 
 /* Called by pinget_get_visit with the value's bytes, valid only during the
  * call. */
@@ -260,37 +268,37 @@ typedef void (*pinget_value_visitor)(void* context, const char* value,
  * only when the code is PINGET_OK, while the value is pinned. P copies, no
  * allocation in steady state. visitor may call any store but must not close
  * this one (pinget_close would wait for it). */
-PINGET_EXPORT pinget_code pinget_get_visit(pinget_store* store,
-                                           const pinget_read_options* options,
-                                           const char* key, size_t key_size,
-                                           pinget_value_visitor visitor,
-                                           void* context, char** message);
+PINGET_C_API pinget_code pinget_get_visit(pinget_store* store,
+                                          const pinget_read_options* options,
+                                          const char* key, size_t key_size,
+                                          pinget_value_visitor visitor,
+                                          void* context, char** message);
 
 /* A reusable pinned value (pinned_view): create it once, then each
  * pinget_get_pinned into it releases what it held and pins the next value,
  * with no allocation. While it holds a value, the block behind it, and the
  * database, stay alive, even if the store is closed. */
-PINGET_EXPORT pinget_code pinget_pinned_create(pinget_pinned** out,
-                                               char** message);
-PINGET_EXPORT void pinget_pinned_destroy(pinget_pinned* pinned);
+PINGET_C_API pinget_code pinget_pinned_create(pinget_pinned** out,
+                                              char** message);
+PINGET_C_API void pinget_pinned_destroy(pinget_pinned* pinned);
 /* Releases what pinned held, then pins the value for key: P copies. On any
  * code but PINGET_OK, pinned holds nothing. A key that points into pinned's
  * own bytes is copied first (one counted key copy). */
-PINGET_EXPORT pinget_code pinget_get_pinned(pinget_store* store,
-                                            const pinget_read_options* options,
-                                            const char* key, size_t key_size,
-                                            pinget_pinned* pinned,
-                                            char** message);
+PINGET_C_API pinget_code pinget_get_pinned(pinget_store* store,
+                                           const pinget_read_options* options,
+                                           const char* key, size_t key_size,
+                                           pinget_pinned* pinned,
+                                           char** message);
 /* The held value's bytes, read-only and valid until the next
  * pinget_get_pinned into pinned, pinget_pinned_release or _destroy; *size
  * (if size is not NULL) is set to its length. NULL (and 0) when nothing is
  * held or pinned is NULL. */
-PINGET_EXPORT const char* pinget_pinned_value(const pinget_pinned* pinned,
-                                              size_t* size);
+PINGET_C_API const char* pinget_pinned_value(const pinget_pinned* pinned,
+                                             size_t* size);
 /* 1 if the bytes are RocksDB's block-cache memory (P = 0), else 0. */
-PINGET_EXPORT int pinget_pinned_in_cache(const pinget_pinned* pinned);
+PINGET_C_API int pinget_pinned_in_cache(const pinget_pinned* pinned);
 /* Drops the pin. Idempotent; NULL is allowed. */
-PINGET_EXPORT void pinget_pinned_release(pinget_pinned* pinned);
+PINGET_C_API void pinget_pinned_release(pinget_pinned* pinned);
 
 /* ---- Batched gets over RocksDB's MultiGet ----
  * keys[i] and key_sizes[i] give key i. Every key of the batch is read and gets
@@ -301,33 +309,33 @@ PINGET_EXPORT void pinget_pinned_release(pinget_pinned* pinned);
 /* Batched buffer_copy: for each i, as pinget_get_into with buffers[i],
  * capacities[i] and value_sizes[i]; codes[i] (codes may be NULL) gets key
  * i's code. P + 1 copies per found key, no allocation in steady state. */
-PINGET_EXPORT pinget_code pinget_multi_get_into(
+PINGET_C_API pinget_code pinget_multi_get_into(
     pinget_store* store, const pinget_read_options* options, size_t count,
     const char* const* keys, const size_t* key_sizes, char* const* buffers,
     const size_t* capacities, size_t* value_sizes, int* codes, char** message);
 
 /* A reusable set of pinned values (batched pinned_view). */
-PINGET_EXPORT pinget_code pinget_pinned_batch_create(pinget_pinned_batch** out,
-                                                     char** message);
-PINGET_EXPORT void pinget_pinned_batch_destroy(pinget_pinned_batch* batch);
+PINGET_C_API pinget_code pinget_pinned_batch_create(pinget_pinned_batch** out,
+                                                    char** message);
+PINGET_C_API void pinget_pinned_batch_destroy(pinget_pinned_batch* batch);
 /* Releases what batch held, then pins count values: P copies per found key,
  * no allocation once the batch has held count values. No key may point into
  * batch's own bytes. */
-PINGET_EXPORT pinget_code pinget_multi_get_pinned(
+PINGET_C_API pinget_code pinget_multi_get_pinned(
     pinget_store* store, const pinget_read_options* options, size_t count,
     const char* const* keys, const size_t* key_sizes,
     pinget_pinned_batch* batch, char** message);
 /* Keys of the last pinget_multi_get_pinned (0 after release, or for NULL). */
-PINGET_EXPORT size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch);
+PINGET_C_API size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch);
 /* Key i's code (PINGET_NOT_FOUND for i past the size, and for a NULL batch). */
-PINGET_EXPORT pinget_code
+PINGET_C_API pinget_code
 pinget_pinned_batch_code(const pinget_pinned_batch* batch, size_t i);
 /* Key i's value, as pinget_pinned_value: NULL (and 0) unless its code is
  * PINGET_OK. Valid until the batch's next get, release or destroy. */
-PINGET_EXPORT const char* pinget_pinned_batch_value(
+PINGET_C_API const char* pinget_pinned_batch_value(
     const pinget_pinned_batch* batch, size_t i, size_t* size);
 /* Drops every pin. Idempotent; NULL is allowed. */
-PINGET_EXPORT void pinget_pinned_batch_release(pinget_pinned_batch* batch);
+PINGET_C_API void pinget_pinned_batch_release(pinget_pinned_batch* batch);
 
 /* ---- Copy counters: this thread's, since its start or its last reset ---- */
 
@@ -340,9 +348,14 @@ typedef struct pinget_copy_stats {
   uint64_t file_bytes_read;    /* their bytes */
 } pinget_copy_stats;
 
-PINGET_EXPORT pinget_code pinget_copy_stats_get(pinget_copy_stats* out,
-                                                char** message);
-PINGET_EXPORT void pinget_copy_stats_reset(void);
+PINGET_C_API pinget_code pinget_copy_stats_get(pinget_copy_stats* out,
+                                               char** message);
+PINGET_C_API void pinget_copy_stats_reset(void);
+/* For a binding that copies on pinget's behalf (a copy into its language's
+ * own array): counts, on this thread, one value copy of bytes bytes, or one
+ * allocation of a buffer that holds a value. */
+PINGET_C_API void pinget_record_value_copy(size_t bytes);
+PINGET_C_API void pinget_record_allocation(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

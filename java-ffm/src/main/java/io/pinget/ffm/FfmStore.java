@@ -1,0 +1,370 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.ffm;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A pinget store through Java's Foreign Function &amp; Memory API (Java 22+): the strategies of
+ * {@code io.pinget.Store}, with its names and copy counts, over pinget's C API, in the same native
+ * library (and the same per-thread copy counters: read them with {@code io.pinget.CopyStats}).
+ *
+ * <p>What this binding adds is enforcement: a pinned value is a read-only {@link MemorySegment}
+ * whose scope closes when the pin goes ({@link FfmPinnedView}), so reading it, a slice of it or a
+ * {@code ByteBuffer} made from it afterwards throws IllegalStateException instead of reading freed
+ * memory; and a segment or buffer whose own Arena is closed cannot be passed in.
+ *
+ * <p>Thread-safe, {@link #close()} included: a close waits for calls in flight; later calls throw
+ * {@code io.pinget.StoreClosedException}. Not found: a byte[] result is null, a length is {@link
+ * #NOT_FOUND}.
+ */
+public final class FfmStore implements AutoCloseable {
+  /** The length a copying get returns for a key that has no value. */
+  public static final int NOT_FOUND = -1;
+
+  private static final Cleaner CLEANER = Cleaner.create();
+
+  /** The native pinget_store*; freed by the Cleaner once this store is unreachable. */
+  private final MemorySegment handle;
+
+  private volatile boolean closed;
+
+  private FfmStore(MemorySegment handle) {
+    this.handle = handle;
+    // Destroyed only when nothing can call it any more; close() just closes the database.
+    CLEANER.register(this, () -> destroy(handle));
+  }
+
+  private static void destroy(MemorySegment handle) {
+    try {
+      Native.STORE_DESTROY.invokeExact(handle);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * Opens (or creates) the database at path with pinget's defaults.
+   *
+   * @param path not null
+   * @return the open store; close it when done
+   */
+  public static FfmStore open(Path path) {
+    return open(path, new FfmOptions());
+  }
+
+  /**
+   * Opens (or creates, per options) the database at path.
+   *
+   * @param path not null
+   * @param options not null
+   * @return the open store; close it when done
+   * @throws IllegalArgumentException for a bad option
+   * @throws io.pinget.PingetException if RocksDB cannot open it
+   */
+  public static FfmStore open(Path path, FfmOptions options) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(options, "options");
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment message = arena.allocate(ADDRESS);
+      MemorySegment out = arena.allocate(ADDRESS);
+      Native.check((int) Native.OPTIONS_CREATE.invokeExact(out, message), message);
+      MemorySegment cOptions = out.get(ADDRESS, 0);
+      try {
+        options.applyTo(cOptions, message);
+        MemorySegment cPath = arena.allocateFrom(path.toString());
+        Native.check((int) Native.OPEN.invokeExact(cPath, cOptions, out, message), message);
+        return new FfmStore(out.get(ADDRESS, 0));
+      } finally {
+        Native.OPTIONS_DESTROY.invokeExact(cOptions);
+      }
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /** The native pinget_store*, for this package's views. */
+  MemorySegment handle() {
+    return handle;
+  }
+
+  /**
+   * Waits for calls in flight, then closes the database; pinned values still held keep it open
+   * until they go. Idempotent.
+   */
+  @Override
+  public void close() {
+    closed = true;
+    Slots slots = Slots.ofThisThread();
+    try {
+      Native.check((int) Native.CLOSE.invokeExact(handle, slots.message), slots.message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * Writes key's value (both copied into native memory for the call: a write may block, and a heap
+   * array may not be held in place while it does).
+   *
+   * @param key not null, not empty
+   * @param value not null
+   */
+  public void put(byte[] key, byte[] value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment k = arena.allocateFrom(JAVA_BYTE, key);
+      MemorySegment v =
+          value.length == 0 ? arena.allocate(1) : arena.allocateFrom(JAVA_BYTE, value);
+      MemorySegment message = arena.allocate(ADDRESS);
+      int code =
+          (int)
+              Native.PUT.invokeExact(
+                  handle,
+                  MemorySegment.NULL,
+                  0,
+                  k,
+                  (long) key.length,
+                  v,
+                  (long) value.length,
+                  message);
+      Native.check(code, message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * Deletes key's value, if any.
+   *
+   * @param key not null, not empty
+   */
+  public void delete(byte[] key) {
+    Objects.requireNonNull(key, "key");
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment k = arena.allocateFrom(JAVA_BYTE, key);
+      MemorySegment message = arena.allocate(ADDRESS);
+      int code =
+          (int)
+              Native.DELETE.invokeExact(
+                  handle, MemorySegment.NULL, 0, k, (long) key.length, message);
+      Native.check(code, message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /** Writes the memtable to an SST file and waits for it. */
+  public void flush() {
+    Slots slots = Slots.ofThisThread();
+    try {
+      Native.check((int) Native.FLUSH.invokeExact(handle, 0, slots.message), slots.message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /** Compacts the whole key range and waits for it. */
+  public void compact() {
+    Slots slots = Slots.ofThisThread();
+    try {
+      Native.check((int) Native.COMPACT.invokeExact(handle, 0, slots.message), slots.message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * string_copy: the value copied by C into a buffer of its own (P + 1), then into a new array (+
+   * 1): P + 2 copies, two allocations (the C buffer is freed at once).
+   *
+   * @param key not null, not empty
+   * @return a new array, or null if key has no value
+   */
+  public byte[] stringCopy(byte[] key) {
+    Objects.requireNonNull(key, "key");
+    Slots slots = Slots.ofThisThread();
+    try {
+      int code =
+          (int)
+              Native.GET.invokeExact(
+                  handle,
+                  MemorySegment.NULL,
+                  MemorySegment.ofArray(key),
+                  (long) key.length,
+                  slots.pointer,
+                  slots.size,
+                  slots.message);
+      if (code == Native.NOT_FOUND) {
+        return null;
+      }
+      if (code != Native.OK) {
+        throw Native.error(code, slots.message);
+      }
+      MemorySegment value = slots.pointer.get(ADDRESS, 0).reinterpret(slots.size());
+      try {
+        return toArray(value);
+      } finally {
+        Native.free(value);
+      }
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * A new array holding value's bytes: one copy and one allocation, counted.
+   *
+   * @throws io.pinget.PingetException NOT_SUPPORTED for a value of 2 GiB or more
+   */
+  static byte[] toArray(MemorySegment value) throws Throwable {
+    if (value.byteSize() > Integer.MAX_VALUE - 8) {
+      throw new io.pinget.PingetException(
+          io.pinget.PingetException.Code.NOT_SUPPORTED,
+          "NotSupported: a value of " + value.byteSize() + " bytes does not fit a Java array");
+    }
+    byte[] out = value.toArray(JAVA_BYTE);
+    Native.RECORD_ALLOCATION.invokeExact();
+    Native.RECORD_VALUE_COPY.invokeExact(value.byteSize());
+    return out;
+  }
+
+  /**
+   * pinnable_copy: the value pinned (P copies), then copied into a new array: P + 1 copies, one
+   * allocation.
+   *
+   * @param key not null, not empty
+   * @return a new array, or null if key has no value
+   */
+  public byte[] pinnableCopy(byte[] key) {
+    Objects.requireNonNull(key, "key");
+    Slots slots = Slots.ofThisThread();
+    try {
+      MemorySegment pinned = slots.pinned();
+      int code =
+          (int)
+              Native.GET_PINNED.invokeExact(
+                  handle,
+                  MemorySegment.NULL,
+                  MemorySegment.ofArray(key),
+                  (long) key.length,
+                  pinned,
+                  slots.message);
+      if (code == Native.NOT_FOUND) {
+        return null;
+      }
+      Native.check(code, slots.message);
+      try {
+        MemorySegment data = (MemorySegment) Native.PINNED_VALUE.invokeExact(pinned, slots.size);
+        return toArray(data.reinterpret(slots.size()));
+      } finally {
+        Native.PINNED_RELEASE.invokeExact(pinned); // the pin lasts this call only
+      }
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * buffer_copy: copies min(size, len) bytes of the value into dst[off..]: P + 1 copies, no
+   * allocation.
+   *
+   * @param key not null, not empty
+   * @param dst not null
+   * @param off where in dst
+   * @param len room in dst
+   * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
+   */
+  public int bufferCopy(byte[] key, byte[] dst, int off, int len) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(dst, "dst");
+    Objects.checkFromIndexSize(off, len, dst.length);
+    return copyIntoInt(key, MemorySegment.ofArray(dst).asSlice(off, len));
+  }
+
+  /**
+   * direct_copy: as {@link #bufferCopy} into dst from its position to its limit; the position does
+   * not move. A buffer made from a segment whose Arena is closed throws IllegalStateException.
+   *
+   * @param key not null, not empty
+   * @param dst not null, writable
+   * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
+   */
+  public int directCopy(byte[] key, ByteBuffer dst) {
+    Objects.requireNonNull(dst, "dst");
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    return copyIntoInt(key, MemorySegment.ofBuffer(dst));
+  }
+
+  /**
+   * direct_copy into a segment: as {@link #bufferCopy} into all of dst. A segment of a closed Arena
+   * throws IllegalStateException; one that another thread's confined Arena owns,
+   * WrongThreadException.
+   *
+   * @param key not null, not empty
+   * @param dst not null, writable
+   * @return the value's full size (more than dst.byteSize(): too small), or {@link #NOT_FOUND}
+   */
+  public long copyInto(byte[] key, MemorySegment dst) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(dst, "dst");
+    if (dst.isReadOnly()) {
+      throw new IllegalArgumentException("dst is read-only");
+    }
+    Slots slots = Slots.ofThisThread();
+    try {
+      int code =
+          (int)
+              Native.GET_INTO.invokeExact(
+                  handle,
+                  MemorySegment.NULL,
+                  MemorySegment.ofArray(key),
+                  (long) key.length,
+                  dst,
+                  dst.byteSize(),
+                  slots.size,
+                  slots.message);
+      if (code == Native.NOT_FOUND) {
+        return NOT_FOUND;
+      }
+      Native.check(code, slots.message);
+      return slots.size();
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  private int copyIntoInt(byte[] key, MemorySegment dst) {
+    long size = copyInto(key, dst);
+    if (size > Integer.MAX_VALUE) {
+      throw new io.pinget.PingetException(
+          io.pinget.PingetException.Code.NOT_SUPPORTED,
+          "NotSupported: a value of " + size + " bytes does not fit an int");
+    }
+    return (int) size;
+  }
+
+  /**
+   * A reusable pinned view (pinned_view): see {@link FfmPinnedView}.
+   *
+   * @return a new view; close it when done
+   * @throws io.pinget.StoreClosedException if the store is closed
+   */
+  public FfmPinnedView newPinnedView() {
+    if (closed) {
+      throw new io.pinget.StoreClosedException("Closed: the store is closed");
+    }
+    return new FfmPinnedView(this);
+  }
+}

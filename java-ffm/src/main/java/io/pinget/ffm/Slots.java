@@ -1,0 +1,51 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.ffm;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+
+/**
+ * Out-parameters of one thread's C calls, in native memory that lives as long as the Slots: a
+ * size_t (a value's size), a char* (a value C allocated) and a char* (an error message); and, made
+ * on first use, a pinget_pinned for a pin held only during one call. One per thread for the store's
+ * own calls, one per view: no allocation per call. Not thread-safe.
+ */
+final class Slots {
+  private static final ThreadLocal<Slots> PER_THREAD = ThreadLocal.withInitial(Slots::new);
+  private static final Cleaner CLEANER = Cleaner.create();
+
+  final MemorySegment size;
+  final MemorySegment pointer;
+  final MemorySegment message;
+  private MemorySegment pinned;
+
+  Slots() {
+    MemorySegment all = Arena.ofAuto().allocate(24, 8);
+    size = all.asSlice(0, 8);
+    pointer = all.asSlice(8, 8);
+    message = all.asSlice(16, 8);
+  }
+
+  static Slots ofThisThread() {
+    return PER_THREAD.get();
+  }
+
+  long size() {
+    return size.get(JAVA_LONG, 0);
+  }
+
+  /** This thread's pinget_pinned, destroyed once the Slots are unreachable. */
+  MemorySegment pinned() throws Throwable {
+    if (pinned == null) {
+      Native.check((int) Native.PINNED_CREATE.invokeExact(pointer, message), message);
+      MemorySegment p = pointer.get(ADDRESS, 0);
+      CLEANER.register(this, () -> FfmPinnedView.destroy(p));
+      pinned = p;
+    }
+    return pinned;
+  }
+}

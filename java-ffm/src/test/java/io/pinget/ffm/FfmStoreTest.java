@@ -1,0 +1,372 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.ffm;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pinget.Compression;
+import io.pinget.CopyStats;
+import io.pinget.PinnedView;
+import io.pinget.Store;
+import io.pinget.StoreClosedException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class FfmStoreTest {
+  private static final byte[] KEY = "key".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] MISSING = "missing".getBytes(StandardCharsets.UTF_8);
+
+  private Path dir;
+  private byte[] value;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    Path root = Paths.get(System.getProperty("pinget.test.dir", "target/test-stores"));
+    Files.createDirectories(root);
+    dir = Files.createTempDirectory(root, "ffm");
+    value = new byte[4096];
+    for (int i = 0; i < value.length; i++) {
+      value[i] = (byte) (i * 31 + 7);
+    }
+  }
+
+  @AfterEach
+  void tearDown() throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private FfmStore open() {
+    return FfmStore.open(dir.resolve("db"), new FfmOptions().compression(Compression.NONE));
+  }
+
+  /** Every strategy's bytes and copies, from the memtable (P = 1) and the block cache (P = 0). */
+  @Test
+  void strategiesReadTheValueWithTheirCopyCounts() {
+    try (FfmStore store = open();
+        FfmPinnedView view = store.newPinnedView()) {
+      store.put(KEY, value);
+      for (int p = 1; p >= 0; p--) {
+        if (p == 0) {
+          store.flush();
+        }
+        // Steady state: the cache filled, the view's copy buffer grown.
+        assertNotNull(view.get(KEY));
+        assertNotNull(store.pinnableCopy(KEY));
+        CopyStats.reset();
+        MemorySegment pinned = view.get(KEY);
+        assertArrayEquals(value, pinned.toArray(JAVA_BYTE));
+        assertCopies(p, 0, "pinned_view");
+
+        assertArrayEquals(value, store.pinnableCopy(KEY));
+        assertCopies(p + 1, 1, "pinnable_copy");
+
+        assertArrayEquals(value, store.stringCopy(KEY));
+        assertCopies(p + 2, 2, "string_copy");
+
+        byte[] dst = new byte[value.length + 10];
+        assertEquals(value.length, store.bufferCopy(KEY, dst, 10, value.length));
+        assertArrayEquals(value, java.util.Arrays.copyOfRange(dst, 10, dst.length));
+        assertCopies(p + 1, 0, "buffer_copy");
+
+        ByteBuffer direct = ByteBuffer.allocateDirect(value.length);
+        assertEquals(value.length, store.directCopy(KEY, direct));
+        byte[] read = new byte[value.length];
+        direct.get(read);
+        assertArrayEquals(value, read);
+        assertCopies(p + 1, 0, "direct_copy");
+
+        try (Arena arena = Arena.ofConfined()) {
+          MemorySegment segment = arena.allocate(value.length);
+          assertEquals(value.length, store.copyInto(KEY, segment));
+          assertArrayEquals(value, segment.toArray(JAVA_BYTE));
+        }
+        assertCopies(p + 1, 0, "copy_into");
+      }
+      // A too-small buffer gets the prefix and the full size.
+      byte[] small = new byte[10];
+      assertEquals(value.length, store.bufferCopy(KEY, small, 0, small.length));
+      assertArrayEquals(java.util.Arrays.copyOf(value, 10), small);
+    }
+  }
+
+  private static void assertCopies(long copies, long allocations, String what) {
+    CopyStats s = CopyStats.current();
+    assertEquals(copies, s.valueCopies(), what + " copies");
+    assertEquals(allocations, s.allocations(), what + " allocations");
+    CopyStats.reset();
+  }
+
+  @Test
+  void missingKeysAreNotErrors() {
+    try (FfmStore store = open();
+        FfmPinnedView view = store.newPinnedView()) {
+      store.put(KEY, value);
+      assertNull(view.get(MISSING));
+      assertNull(store.stringCopy(MISSING));
+      assertNull(store.pinnableCopy(MISSING));
+      assertEquals(FfmStore.NOT_FOUND, store.bufferCopy(MISSING, new byte[8], 0, 8));
+      assertEquals(FfmStore.NOT_FOUND, store.directCopy(MISSING, ByteBuffer.allocateDirect(8)));
+      store.delete(KEY);
+      assertNull(view.get(KEY));
+    }
+  }
+
+  /** The enforcement this binding exists for: a released value cannot be read any more. */
+  @Test
+  @SuppressWarnings("try") // closes the view inside its try, on purpose
+  void aReleasedValueItsSliceAndItsByteBufferThrow() {
+    try (FfmStore store = open();
+        FfmPinnedView view = store.newPinnedView()) {
+      store.put(KEY, value);
+      store.put(MISSING, new byte[] {1, 2, 3});
+      store.flush();
+      for (Runnable releaser :
+          List.<Runnable>of(() -> view.get(MISSING), view::release, view::close)) {
+        MemorySegment segment = view.get(KEY);
+        MemorySegment slice = segment.asSlice(100, 10);
+        ByteBuffer buffer = segment.asByteBuffer();
+        ByteBuffer bufferSlice = buffer.slice(5, 5);
+        assertEquals(value[100], slice.get(JAVA_BYTE, 0));
+        assertEquals(value[0], buffer.get(0));
+        assertTrue(buffer.isReadOnly());
+        releaser.run();
+        assertThrows(IllegalStateException.class, () -> segment.get(JAVA_BYTE, 0));
+        assertThrows(IllegalStateException.class, () -> slice.get(JAVA_BYTE, 0));
+        assertThrows(IllegalStateException.class, () -> buffer.get(0));
+        assertThrows(IllegalStateException.class, () -> bufferSlice.get(0));
+        assertThrows(IllegalStateException.class, () -> segment.toArray(JAVA_BYTE));
+      }
+      assertThrows(IllegalStateException.class, () -> view.get(KEY));
+      view.release(); // idempotent after close
+      view.close();
+    }
+  }
+
+  /** The JNI view's slice, by contrast, still reads after its view was released. */
+  @Test
+  void aJniViewsSliceDoesNotThrowAfterRelease() {
+    try (Store store = Store.open(dir.resolve("jni"));
+        PinnedView view = store.newPinnedView()) {
+      store.put(KEY, value);
+      store.flush();
+      ByteBuffer slice = view.get(KEY).slice();
+      view.release();
+      // The block is still cached, so this read is of live memory; after an eviction it would not
+      // be. Nothing tells the reader.
+      assertEquals(value[0], slice.get(0));
+    }
+  }
+
+  @Test
+  void valuesAreReadOnly() {
+    try (FfmStore store = open();
+        FfmPinnedView view = store.newPinnedView()) {
+      store.put(KEY, value);
+      MemorySegment segment = view.get(KEY);
+      assertTrue(segment.isReadOnly());
+      assertThrows(IllegalArgumentException.class, () -> segment.set(JAVA_BYTE, 0, (byte) 1));
+      assertThrows(ReadOnlyBufferException.class, () -> segment.asByteBuffer().put(0, (byte) 1));
+    }
+  }
+
+  @Test
+  void buffersAndSegmentsOfAClosedArenaAreRefused() {
+    try (FfmStore store = open()) {
+      store.put(KEY, value);
+      Arena arena = Arena.ofConfined();
+      MemorySegment segment = arena.allocate(value.length);
+      ByteBuffer buffer = segment.asByteBuffer();
+      arena.close();
+      assertThrows(IllegalStateException.class, () -> store.copyInto(KEY, segment));
+      assertThrows(IllegalStateException.class, () -> store.directCopy(KEY, buffer));
+      // The store is unharmed.
+      assertArrayEquals(value, store.stringCopy(KEY));
+    }
+  }
+
+  @Test
+  void badArgumentsThrowAndNothingIsWritten() {
+    try (FfmStore store = open();
+        FfmPinnedView view = store.newPinnedView()) {
+      assertThrows(NullPointerException.class, () -> view.get(null));
+      assertThrows(NullPointerException.class, () -> store.put(null, value));
+      assertThrows(IllegalArgumentException.class, () -> store.put(new byte[0], value));
+      assertThrows(IllegalArgumentException.class, () -> view.get(new byte[0]));
+      assertThrows(IllegalArgumentException.class, () -> store.stringCopy(new byte[0]));
+      assertThrows(IndexOutOfBoundsException.class, () -> store.bufferCopy(KEY, new byte[4], 2, 4));
+      assertThrows(
+          ReadOnlyBufferException.class,
+          () -> store.directCopy(KEY, ByteBuffer.allocateDirect(8).asReadOnlyBuffer()));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> store.copyInto(KEY, MemorySegment.ofArray(new byte[8]).asReadOnly()));
+      assertNull(store.stringCopy(KEY));
+    }
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FfmStore.open(dir.resolve("bad"), new FfmOptions().bloomBitsPerKey(1000)));
+    assertTrue(e.getMessage().contains("bloom_bits_per_key"), e.getMessage());
+  }
+
+  @Test
+  void aClosedStoreThrowsAndItsPinsStayReadable() {
+    FfmStore store = open();
+    FfmPinnedView view = store.newPinnedView();
+    store.put(KEY, value);
+    store.flush();
+    MemorySegment held = view.get(KEY);
+    store.close();
+    store.close(); // idempotent
+    assertArrayEquals(value, held.toArray(JAVA_BYTE)); // the pin keeps the database open
+    assertThrows(StoreClosedException.class, () -> view.get(KEY));
+    assertThrows(IllegalStateException.class, () -> held.get(JAVA_BYTE, 0));
+    assertThrows(StoreClosedException.class, () -> store.stringCopy(KEY));
+    assertThrows(StoreClosedException.class, () -> store.pinnableCopy(KEY));
+    assertThrows(StoreClosedException.class, () -> store.bufferCopy(KEY, new byte[8], 0, 8));
+    assertThrows(StoreClosedException.class, () -> store.put(KEY, value));
+    assertThrows(StoreClosedException.class, () -> store.delete(KEY));
+    assertThrows(StoreClosedException.class, store::flush);
+    assertThrows(StoreClosedException.class, store::compact);
+    assertThrows(StoreClosedException.class, store::newPinnedView);
+    view.close();
+    // The path can be opened again: nothing holds it.
+    try (FfmStore again = open()) {
+      assertArrayEquals(value, again.stringCopy(KEY));
+    }
+  }
+
+  /** Readers racing a close: each read returns the value or throws StoreClosedException. */
+  @Test
+  void closeWaitsForReadersOnOtherThreads() throws Exception {
+    FfmStore store = open();
+    store.put(KEY, value);
+    store.flush();
+    int threads = 4;
+    CountDownLatch started = new CountDownLatch(threads);
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    AtomicLong reads = new AtomicLong();
+    Thread[] readers = new Thread[threads];
+    for (int t = 0; t < threads; t++) {
+      int which = t;
+      readers[t] =
+          new Thread(
+              () -> {
+                byte[] dst = new byte[value.length];
+                try (FfmPinnedView view = store.newPinnedView()) {
+                  started.countDown();
+                  while (true) {
+                    if (which % 2 == 0) {
+                      MemorySegment v = view.get(KEY);
+                      if (v.byteSize() != value.length || v.get(JAVA_BYTE, 9) != value[9]) {
+                        failures.add(new AssertionError("wrong bytes"));
+                      }
+                    } else if (store.bufferCopy(KEY, dst, 0, dst.length) != value.length
+                        || dst[9] != value[9]) {
+                      failures.add(new AssertionError("wrong bytes"));
+                    }
+                    reads.incrementAndGet();
+                  }
+                } catch (StoreClosedException expected) {
+                  // the only way out
+                } catch (Throwable other) {
+                  failures.add(other);
+                }
+              });
+      readers[t].start();
+    }
+    started.await();
+    Thread.sleep(50);
+    store.close();
+    for (Thread t : readers) {
+      t.join(10_000);
+      assertTrue(!t.isAlive(), "a reader did not stop");
+    }
+    assertEquals(List.of(), failures);
+    assertTrue(reads.get() > 0);
+  }
+
+  /** Both bindings in one JVM, one native library: the JNI API's counters see FFM reads. */
+  @Test
+  void theJniApiAndThisBindingShareTheLibraryAndItsCounters() {
+    try (FfmStore ffm = open();
+        Store jni = Store.open(dir.resolve("jni"));
+        FfmPinnedView view = ffm.newPinnedView()) {
+      ffm.put(KEY, value);
+      jni.put(KEY, value);
+      CopyStats.reset();
+      assertArrayEquals(value, jni.stringCopy(KEY));
+      long jniCopies = CopyStats.current().valueCopies();
+      assertTrue(jniCopies >= 2, "string_copy from the memtable: " + jniCopies);
+      assertEquals(value.length, view.get(KEY).byteSize());
+      assertEquals(jniCopies + 1, CopyStats.current().valueCopies()); // P = 1: memtable
+    }
+  }
+
+  /** A value is confined to the thread that got it; released, the view can change threads. */
+  @Test
+  void aValueIsReadByTheThreadThatGotIt() throws Exception {
+    try (FfmStore store = open();
+        FfmPinnedView view = store.newPinnedView()) {
+      store.put(KEY, value);
+      MemorySegment v = view.get(KEY);
+      Throwable[] seen = new Throwable[2];
+      Thread other =
+          new Thread(
+              () -> {
+                try {
+                  v.get(JAVA_BYTE, 0);
+                } catch (Throwable t) {
+                  seen[0] = t;
+                }
+                try {
+                  view.get(KEY);
+                } catch (Throwable t) {
+                  seen[1] = t;
+                }
+              });
+      other.start();
+      other.join();
+      assertTrue(seen[0] instanceof WrongThreadException, String.valueOf(seen[0]));
+      assertTrue(seen[1] instanceof WrongThreadException, String.valueOf(seen[1]));
+      assertEquals(value[0], v.get(JAVA_BYTE, 0)); // still held, on this thread
+      view.release();
+      assertThrows(IllegalStateException.class, () -> v.get(JAVA_BYTE, 0));
+      Thread next =
+          new Thread(
+              () -> {
+                MemorySegment w = view.get(KEY);
+                seen[0] = w.get(JAVA_BYTE, 0) == value[0] ? null : new AssertionError("bytes");
+                view.release();
+              });
+      next.start();
+      next.join();
+      assertNull(seen[0]);
+    }
+  }
+}
