@@ -84,6 +84,9 @@ def native_rows(path):
     return rows
 
 
+HOT_KEY_VALUE_BYTES = 26  # FfmGetBenchmark's hot key: one key, a 26-byte value
+
+
 def jmh_rows(path):
     """Rows from JMH's JSON (throughput mode, -prof gc, pinget aux counters)."""
     with open(path) as f:
@@ -111,9 +114,15 @@ def jmh_rows(path):
             strategy += "@" + p["lookup"]
         if "path" in p:  # FilePathBenchmark: one row per file-path profile
             strategy += "@" + p["path"]
+        value_size = int(p.get("valueSize", 0))
+        if b["benchmark"].endswith("FfmGetBenchmark." + method):
+            # Run on a JDK 22+ (bench/jmh-ffm): rows apart from the JDK 17 suite's.
+            strategy = "jdk25_" + strategy
+            if p.get("shape") == "hot_key":
+                value_size = HOT_KEY_VALUE_BYTES
         rows.append({
             "suite": "jmh", "strategy": strategy,
-            "value_size": int(p.get("valueSize", 0)),
+            "value_size": value_size,
             "residency": p.get("residency", "block_cache"),
             "batch": int(p.get("batch", 1)),
             "keys": int(p.get("keys", 0)), "key_bytes": int(p.get("keyBytes", 15)),
@@ -183,7 +192,7 @@ def charts(rows, out_dir):
     os.makedirs(os.path.join(out_dir, "charts"), exist_ok=True)
     written = []
     single = [r for r in rows if r["residency"] == "block_cache" and r["batch"] == 1
-              and "@" not in r["strategy"]]
+              and "@" not in r["strategy"] and not r["strategy"].startswith("jdk25_")]
     for suite in ("jmh", "native"):
         rs = [r for r in single if r["suite"] == suite and r["strategy"] != "jni_nop"]
         if not rs:
@@ -593,6 +602,66 @@ def file_path_section(rows):
     return lines
 
 
+FFM_METHODS = ["ffm_pinned_view", "jni_pinned_view", "native_pinned_loop", "ffm_buffer_copy",
+               "jni_buffer_copy", "ffm_pinned_batch", "jni_pinned_batch", "rocksdbjni_get",
+               "rocksdbjni_get_direct"]
+
+
+def ffm_section(rows):
+    """The FFM binding beside the JNI API, the native loop and rocksdbjni, all
+    on one JDK 22+ (FfmGetBenchmark: rows "jdk25_<method>"), with the targets."""
+    rs = [r for r in rows if r["strategy"].startswith("jdk25_")]
+    if not rs:
+        return []
+    sizes = sorted({r["value_size"] for r in rs})
+    label = lambda n: "hot key (26 B)" if n == HOT_KEY_VALUE_BYTES else f"{n} B"
+    lines = ["One JVM on the JDK 22+ (Temurin 25), each binding over its own copy of the "
+             "same data in the block cache. ns per get ± 99.9% error, and allocated bytes per "
+             "get (per key for the `_batch` rows: batches of 16). *hot key*: one key with a "
+             "26-byte value read again and again, where the crossing is the cost.", "",
+             "| method | " + " | ".join(label(n) for n in sizes) + " |",
+             "|---|" + "---:|" * len(sizes)]
+    for m in FFM_METHODS:
+        cells = []
+        for n in sizes:
+            r = find(rs, "jmh", "jdk25_" + m, n)
+            if r is None:
+                cells.append("n/a")
+                continue
+            ns, e = ns_err(r)
+            cells.append(f"{fmt(ns, 0)} ± {fmt(e, 0)}; {fmt(r['alloc_bytes_per_op'], 0)} B")
+        if any(c != "n/a" for c in cells):
+            lines.append(f"| `{m}` | " + " | ".join(cells) + " |")
+    lines += ["", "Targets (same run, ratios of throughput):", ""]
+
+    def check(name, a, b, n, threshold, at_least=True, within_error=False):
+        q, e = ratio(find(rs, "jmh", "jdk25_" + a, n), find(rs, "jmh", "jdk25_" + b, n))
+        if q is None:
+            return
+        if within_error:  # "no slower": met unless slower beyond the error
+            met = q >= threshold - (e or 0)
+        else:
+            met = q >= threshold if at_least else q <= threshold
+        lines.append(f"- {label(n)}: {name} = {fmt(q)} ± {fmt(e)}: "
+                     f"{'met' if met else '**not met**'}")
+
+    if HOT_KEY_VALUE_BYTES in sizes:
+        check("`ffm_pinned_view` / `rocksdbjni_get` speed ≥ 2", "ffm_pinned_view",
+              "rocksdbjni_get", HOT_KEY_VALUE_BYTES, 2.0)
+        check("`ffm_pinned_view` / `jni_pinned_view` speed ≥ 1.2", "ffm_pinned_view",
+              "jni_pinned_view", HOT_KEY_VALUE_BYTES, 1.2)
+    for n in sizes:
+        if n == HOT_KEY_VALUE_BYTES:
+            continue
+        check("`ffm_pinned_view` no slower than `jni_pinned_view` (speed ratio ≥ 1 within "
+              "error)", "ffm_pinned_view", "jni_pinned_view", n, 1.0, within_error=True)
+        # native_pinned_loop is faster: its speed over the FFM row's is the FFM row's time
+        # over the native loop's.
+        check("time of `ffm_pinned_view` / `native_pinned_loop` ≤ 1.10", "native_pinned_loop",
+              "ffm_pinned_view", n, 1.10, at_least=False)
+    return lines
+
+
 def controls(rows):
     lines = []
     nop = find(rows, "jmh", "jni_nop", 0) or next(
@@ -699,6 +768,9 @@ def main():
     paths = file_path_section(main_rows)
     if paths:
         md += ["", "## File-path options", ""] + paths
+    ffm = ffm_section(main_rows)
+    if ffm:
+        md += ["", "## FFM binding (JDK 25)", ""] + ffm
     small = small_values(main_rows)
     if small:
         md += ["", "## Small values: single and batched gets per key", ""] + small

@@ -508,11 +508,22 @@ void pinget_pinned_destroy(pinget_pinned* pinned) { delete pinned; }
 pinget_code pinget_get_pinned(pinget_store* store,
                               const pinget_read_options* options,
                               const char* key, size_t key_size,
-                              pinget_pinned* pinned, char** message) {
-  return WithStore(store, message, [&](pinget::Store& s) {
+                              pinget_pinned* pinned, const char** value,
+                              size_t* value_size, char** message) {
+  pinget_code code = WithStore(store, message, [&](pinget::Store& s) {
     return s.GetPinned(Read(options), Bytes(key, key_size),
                        pinned == nullptr ? nullptr : &pinned->value);
   });
+  if (code == PINGET_OK) {
+    size_t size = 0;
+    const char* data = pinget_pinned_value(pinned, &size);
+    if (value != nullptr) *value = data;
+    if (value_size != nullptr) *value_size = size;
+  } else {
+    if (value != nullptr) *value = nullptr;
+    if (value_size != nullptr) *value_size = 0;
+  }
+  return code;
 }
 
 const char* pinget_pinned_value(const pinget_pinned* pinned, size_t* size) {
@@ -577,8 +588,9 @@ pinget_code pinget_multi_get_pinned(pinget_store* store,
                                     size_t count, const char* const* keys,
                                     const size_t* key_sizes,
                                     pinget_pinned_batch* batch,
-                                    char** message) {
-  return WithStore(store, message, [&](pinget::Store& s) {
+                                    const char** values, size_t* value_sizes,
+                                    int* codes, char** message) {
+  pinget_code code = WithStore(store, message, [&](pinget::Store& s) {
     pinget::BatchBuffers& buffers = pinget::BatchBuffers::ForThisThread();
     const std::string_view* views = nullptr;
     Status st = BatchKeys(s, count, keys, key_sizes, buffers, &views);
@@ -586,6 +598,15 @@ pinget_code pinget_multi_get_pinned(pinget_store* store,
     return s.MultiGetPinned(Read(options), count, views,
                             batch == nullptr ? nullptr : &batch->batch);
   });
+  // What each key got (after a failed check: nothing held, so NotFound).
+  for (size_t i = 0; i < count; ++i) {
+    size_t size = 0;
+    const char* data = pinget_pinned_batch_value(batch, i, &size);
+    if (values != nullptr) values[i] = data;
+    if (value_sizes != nullptr) value_sizes[i] = size;
+    if (codes != nullptr) codes[i] = pinget_pinned_batch_code(batch, i);
+  }
+  return code;
 }
 
 size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch) {
@@ -625,5 +646,6 @@ pinget_code pinget_copy_stats_get(pinget_copy_stats* out, char** message) {
 void pinget_copy_stats_reset(void) { pinget::ResetCopyStats(); }
 void pinget_record_value_copy(size_t bytes) { pinget::RecordValueCopy(bytes); }
 void pinget_record_allocation(void) { pinget::RecordAllocation(); }
+void pinget_record_key_copy(size_t count) { pinget::RecordKeyCopy(count); }
 
 }  // extern "C"

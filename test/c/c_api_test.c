@@ -246,7 +246,9 @@ static void strategies(const char* dir) {
   CHECK(s.allocations == 1 && s.key_copies == 0 && s.file_reads == 0);
   pinget_record_value_copy(10);
   pinget_record_allocation();
+  pinget_record_key_copy(3);
   s = stats();
+  CHECK(s.key_copies == 3);
   CHECK(s.value_copies == 2 && s.value_bytes_copied == sizeof value + 10);
   CHECK(s.allocations == 2);
   OK(pinget_get(store, NULL, "empty", 5, &copy, &size, &msg));
@@ -287,24 +289,29 @@ static void strategies(const char* dir) {
   OK(pinget_pinned_create(&pinned, &msg));
   CHECK(pinget_pinned_value(pinned, &size) == NULL && size == 0);
   pinget_copy_stats_reset();
-  OK(pinget_get_pinned(store, NULL, KEY, pinned, &msg));
+  const char* out_data = NULL;
+  size_t out_size = 0;
+  OK(pinget_get_pinned(store, NULL, KEY, pinned, &out_data, &out_size, &msg));
   const char* data = pinget_pinned_value(pinned, &size);
+  CHECK(out_data == data && out_size == size);
   CHECK(data != NULL && size == sizeof value && memcmp(data, value, size) == 0);
   CHECK(pinget_pinned_in_cache(pinned) == 1);
   s = stats();
   CHECK(s.value_copies == 0 && s.allocations == 0);
   OK(pinget_put(store, NULL, 0, "fresh", 5, "memtable", 8, &msg));
   pinget_copy_stats_reset();
-  OK(pinget_get_pinned(store, NULL, "fresh", 5, pinned, &msg));
+  OK(pinget_get_pinned(store, NULL, "fresh", 5, pinned, NULL, NULL, &msg));
   data = pinget_pinned_value(pinned, &size);
   CHECK(size == 8 && memcmp(data, "memtable", 8) == 0);
   CHECK(pinget_pinned_in_cache(pinned) == 0);
   s = stats();
   CHECK(s.value_copies == 1 && s.value_bytes_copied == 8);
   EXPECT(PINGET_NOT_FOUND, NULL,
-         pinget_get_pinned(store, NULL, "gone", 4, pinned, &msg));
+         pinget_get_pinned(store, NULL, "gone", 4, pinned, &out_data, &out_size,
+                           &msg));
+  CHECK(out_data == NULL && out_size == 0);
   CHECK(pinget_pinned_value(pinned, &size) == NULL && size == 0);
-  OK(pinget_get_pinned(store, NULL, KEY, pinned, &msg));
+  OK(pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
   pinget_pinned_release(pinned);
   pinget_pinned_release(pinned);
   CHECK(pinget_pinned_value(pinned, NULL) == NULL);
@@ -340,9 +347,14 @@ static void strategies(const char* dir) {
   const size_t key_sizes[3] = {3, 4, 2};
   pinget_pinned_batch* batch = NULL;
   OK(pinget_pinned_batch_create(&batch, &msg));
-  OK(pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, &msg));
+  OK(pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, NULL, NULL,
+                             NULL, &msg));
+  const char* out_values[3] = {NULL, NULL, NULL};
+  size_t out_sizes[3] = {9, 9, 9};
+  int out_codes[3] = {-1, -1, -1};
   pinget_copy_stats_reset();
-  OK(pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, &msg));
+  OK(pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, out_values,
+                             out_sizes, out_codes, &msg));
   s = stats();
   CHECK(s.value_copies == 0 && s.allocations == 0);
   CHECK(pinget_pinned_batch_size(batch) == 3);
@@ -356,9 +368,15 @@ static void strategies(const char* dir) {
   data = pinget_pinned_batch_value(batch, 2, &size);
   CHECK(size == 5 && memcmp(data, "batch", 5) == 0);
   CHECK(pinget_pinned_batch_value(batch, 99, &size) == NULL && size == 0);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(out_values[i] == pinget_pinned_batch_value(batch, (size_t)i, &size));
+    CHECK(out_sizes[i] == size);
+    CHECK(out_codes[i] == (int)pinget_pinned_batch_code(batch, (size_t)i));
+  }
   pinget_pinned_batch_release(batch);
   CHECK(pinget_pinned_batch_size(batch) == 0);
-  OK(pinget_multi_get_pinned(store, NULL, 0, NULL, NULL, batch, &msg));
+  OK(pinget_multi_get_pinned(store, NULL, 0, NULL, NULL, batch, NULL, NULL,
+                             NULL, &msg));
 
   char b0[8192], b1[16], b2[2];
   char* const buffers[3] = {b0, b1, b2};
@@ -397,7 +415,7 @@ static void strategies(const char* dir) {
   EXPECT(PINGET_INVALID_ARGUMENT, "visit",
          pinget_get_visit(store, NULL, KEY, NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "value",
-         pinget_get_pinned(store, NULL, KEY, NULL, &msg));
+         pinget_get_pinned(store, NULL, KEY, NULL, NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "value",
          pinget_put(store, NULL, 0, "p", 1, NULL, 5, &msg));
   EXPECT(PINGET_NOT_FOUND, NULL,
@@ -407,11 +425,14 @@ static void strategies(const char* dir) {
   EXPECT(PINGET_INVALID_ARGUMENT, "batch",
          pinget_write(store, NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "keys",
-         pinget_multi_get_pinned(store, NULL, 2, NULL, key_sizes, batch, &msg));
+         pinget_multi_get_pinned(store, NULL, 2, NULL, key_sizes, batch, NULL,
+                                 NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "key_sizes",
-         pinget_multi_get_pinned(store, NULL, 2, keys, NULL, batch, &msg));
+         pinget_multi_get_pinned(store, NULL, 2, keys, NULL, batch, NULL, NULL,
+                                 NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "values",
-         pinget_multi_get_pinned(store, NULL, 2, keys, key_sizes, NULL, &msg));
+         pinget_multi_get_pinned(store, NULL, 2, keys, key_sizes, NULL, NULL,
+                                 NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "buffers",
          pinget_multi_get_into(store, NULL, 3, keys, key_sizes, NULL,
                                capacities, sizes, codes, &msg));
@@ -433,7 +454,7 @@ static void strategies(const char* dir) {
 
   /* Close: pins and snapshots outlive it; every later call is Closed; a second
    * close is OK. */
-  OK(pinget_get_pinned(store, NULL, KEY, pinned, &msg));
+  OK(pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
   OK(pinget_close(store, &msg));
   data = pinget_pinned_value(pinned, &size);
   CHECK(data != NULL && size == sizeof value && memcmp(data, value, size) == 0);
@@ -446,10 +467,11 @@ static void strategies(const char* dir) {
   EXPECT(PINGET_CLOSED, NULL,
          pinget_get_visit(store, NULL, KEY, visit, &seen, &msg));
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_get_pinned(store, NULL, KEY, pinned, &msg));
+         pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
   CHECK(pinget_pinned_value(pinned, NULL) == NULL);
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, &msg));
+         pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, NULL,
+                                 NULL, NULL, &msg));
   EXPECT(PINGET_CLOSED, NULL,
          pinget_multi_get_into(store, NULL, 3, keys, NULL, NULL, NULL, sizes,
                                codes, &msg));

@@ -283,12 +283,15 @@ PINGET_C_API pinget_code pinget_pinned_create(pinget_pinned** out,
 PINGET_C_API void pinget_pinned_destroy(pinget_pinned* pinned);
 /* Releases what pinned held, then pins the value for key: P copies. On any
  * code but PINGET_OK, pinned holds nothing. A key that points into pinned's
- * own bytes is copied first (one counted key copy). */
+ * own bytes is copied first (one counted key copy). value and value_size
+ * (each may be NULL) receive what pinget_pinned_value would return, so that
+ * a binding needs one call per get; NULL and 0 unless the code is PINGET_OK. */
 PINGET_C_API pinget_code pinget_get_pinned(pinget_store* store,
                                            const pinget_read_options* options,
                                            const char* key, size_t key_size,
                                            pinget_pinned* pinned,
-                                           char** message);
+                                           const char** value,
+                                           size_t* value_size, char** message);
 /* The held value's bytes, read-only and valid until the next
  * pinget_get_pinned into pinned, pinget_pinned_release or _destroy; *size
  * (if size is not NULL) is set to its length. NULL (and 0) when nothing is
@@ -320,11 +323,15 @@ PINGET_C_API pinget_code pinget_pinned_batch_create(pinget_pinned_batch** out,
 PINGET_C_API void pinget_pinned_batch_destroy(pinget_pinned_batch* batch);
 /* Releases what batch held, then pins count values: P copies per found key,
  * no allocation once the batch has held count values. No key may point into
- * batch's own bytes. */
+ * batch's own bytes. values, value_sizes and codes (each may be NULL, else
+ * count elements) receive, per key, what pinget_pinned_batch_value and
+ * pinget_pinned_batch_code would return, so that a binding needs one call per
+ * batch. */
 PINGET_C_API pinget_code pinget_multi_get_pinned(
     pinget_store* store, const pinget_read_options* options, size_t count,
     const char* const* keys, const size_t* key_sizes,
-    pinget_pinned_batch* batch, char** message);
+    pinget_pinned_batch* batch, const char** values, size_t* value_sizes,
+    int* codes, char** message);
 /* Keys of the last pinget_multi_get_pinned (0 after release, or for NULL). */
 PINGET_C_API size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch);
 /* Key i's code (PINGET_NOT_FOUND for i past the size, and for a NULL batch). */
@@ -353,9 +360,12 @@ PINGET_C_API pinget_code pinget_copy_stats_get(pinget_copy_stats* out,
 PINGET_C_API void pinget_copy_stats_reset(void);
 /* For a binding that copies on pinget's behalf (a copy into its language's
  * own array): counts, on this thread, one value copy of bytes bytes, or one
- * allocation of a buffer that holds a value. */
+ * allocation of a buffer that holds a value, or key copies. */
 PINGET_C_API void pinget_record_value_copy(size_t bytes);
 PINGET_C_API void pinget_record_allocation(void);
+/* Counts count key copies on this thread (a key copied into native memory
+ * for a call). */
+PINGET_C_API void pinget_record_key_copy(size_t count);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -84,9 +84,11 @@ public final class FfmPinnedView implements AutoCloseable {
               Native.GET_PINNED.invokeExact(
                   store.handle(),
                   MemorySegment.NULL,
-                  MemorySegment.ofArray(key),
+                  slots.key(key),
                   (long) key.length,
                   pinned,
+                  slots.pointer,
+                  slots.size,
                   slots.message);
       if (code != Native.OK) {
         if (code == Native.NOT_FOUND) {
@@ -94,10 +96,9 @@ public final class FfmPinnedView implements AutoCloseable {
         }
         throw Native.error(code, slots.message);
       }
-      MemorySegment data = (MemorySegment) Native.PINNED_VALUE.invokeExact(pinned, slots.size);
       Arena arena = Arena.ofConfined();
       scope = arena;
-      return data.reinterpret(slots.size(), arena, keepAlive).asReadOnly();
+      return slots.pointer.get(ADDRESS, 0).reinterpret(slots.size(), arena, keepAlive).asReadOnly();
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }

@@ -199,7 +199,7 @@ public final class FfmStore implements AutoCloseable {
               Native.GET.invokeExact(
                   handle,
                   MemorySegment.NULL,
-                  MemorySegment.ofArray(key),
+                  slots.key(key),
                   (long) key.length,
                   slots.pointer,
                   slots.size,
@@ -255,17 +255,18 @@ public final class FfmStore implements AutoCloseable {
               Native.GET_PINNED.invokeExact(
                   handle,
                   MemorySegment.NULL,
-                  MemorySegment.ofArray(key),
+                  slots.key(key),
                   (long) key.length,
                   pinned,
+                  slots.pointer,
+                  slots.size,
                   slots.message);
       if (code == Native.NOT_FOUND) {
         return null;
       }
       Native.check(code, slots.message);
       try {
-        MemorySegment data = (MemorySegment) Native.PINNED_VALUE.invokeExact(pinned, slots.size);
-        return toArray(data.reinterpret(slots.size()));
+        return toArray(slots.pointer.get(ADDRESS, 0).reinterpret(slots.size()));
       } finally {
         Native.PINNED_RELEASE.invokeExact(pinned); // the pin lasts this call only
       }
@@ -353,6 +354,19 @@ public final class FfmStore implements AutoCloseable {
           "NotSupported: a value of " + size + " bytes does not fit an int");
     }
     return (int) size;
+  }
+
+  /**
+   * A reusable batch of pinned values (batched pinned_view): see {@link FfmPinnedBatch}.
+   *
+   * @return a new batch; close it when done
+   * @throws io.pinget.StoreClosedException if the store is closed
+   */
+  public FfmPinnedBatch newPinnedBatch() {
+    if (closed) {
+      throw new io.pinget.StoreClosedException("Closed: the store is closed");
+    }
+    return new FfmPinnedBatch(this);
   }
 
   /**

@@ -118,6 +118,8 @@ class FfmStoreTest {
     CopyStats s = CopyStats.current();
     assertEquals(copies, s.valueCopies(), what + " copies");
     assertEquals(allocations, s.allocations(), what + " allocations");
+    // The binding passes keys in place or copies them uncounted (Slots.key): C++ copies none.
+    assertEquals(0, s.keyCopies(), what + " key copies");
     CopyStats.reset();
   }
 
@@ -367,6 +369,63 @@ class FfmStoreTest {
       next.start();
       next.join();
       assertNull(seen[0]);
+    }
+  }
+
+  /** The pinned batch: every key's value in one call, revoked like a view's, large batches too. */
+  @Test
+  @SuppressWarnings("try") // closes the store and the batch inside their try, on purpose
+  void aPinnedBatchReadsEveryKeyAndRevokesItsValues() {
+    try (FfmStore store = open();
+        FfmPinnedBatch batch = store.newPinnedBatch()) {
+      byte[][] keys = new byte[100][];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = ("k" + i).getBytes(StandardCharsets.UTF_8);
+        if (i != 1) {
+          store.put(keys[i], java.util.Arrays.copyOf(value, 100 + i));
+        }
+      }
+      store.flush();
+      byte[][] three = {keys[0], keys[1], keys[2]};
+      assertEquals(3, batch.get(three)); // fills the cache
+      CopyStats.reset();
+      assertEquals(3, batch.get(three));
+      assertCopies(0, 0, "pinned_batch");
+      MemorySegment v0 = batch.value(0);
+      assertArrayEquals(java.util.Arrays.copyOf(value, 100), v0.toArray(JAVA_BYTE));
+      assertNull(batch.value(1));
+      assertEquals(102, batch.value(2).byteSize());
+      assertTrue(v0.isReadOnly());
+      assertThrows(IndexOutOfBoundsException.class, () -> batch.value(3));
+      ByteBuffer b0 = v0.asByteBuffer();
+      assertEquals(100, batch.get(keys)); // more than a critical call takes
+      assertThrows(IllegalStateException.class, () -> v0.get(JAVA_BYTE, 0));
+      assertThrows(IllegalStateException.class, () -> b0.get(0));
+      for (int i = 0; i < keys.length; i++) {
+        MemorySegment v = batch.value(i);
+        if (i == 1) {
+          assertNull(v);
+        } else {
+          assertEquals(100 + i, v.byteSize());
+          assertEquals(value[99], v.get(JAVA_BYTE, 99));
+        }
+      }
+      MemorySegment last = batch.value(99);
+      batch.release();
+      assertEquals(0, batch.count());
+      assertThrows(IllegalStateException.class, () -> last.get(JAVA_BYTE, 0));
+      assertEquals(0, batch.get(new byte[0][]));
+      assertThrows(NullPointerException.class, () -> batch.get(new byte[][] {null}));
+      assertThrows(IllegalArgumentException.class, () -> batch.get(new byte[][] {new byte[0]}));
+      batch.get(three);
+      MemorySegment held = batch.value(0);
+      store.close();
+      assertEquals(value[0], held.get(JAVA_BYTE, 0)); // pins outlive the store
+      assertThrows(StoreClosedException.class, () -> batch.get(three));
+      assertThrows(IllegalStateException.class, () -> held.get(JAVA_BYTE, 0));
+      assertThrows(StoreClosedException.class, store::newPinnedBatch);
+      batch.close();
+      assertThrows(IllegalStateException.class, () -> batch.get(three));
     }
   }
 }
