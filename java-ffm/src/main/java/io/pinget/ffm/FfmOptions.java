@@ -1,8 +1,12 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
 import io.pinget.Compression;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -19,6 +23,7 @@ public final class FfmOptions {
   private Long writeBufferBytes;
   private Compression compression;
   private Double bloomBitsPerKey;
+  private String[] columnFamilies = new String[0];
 
   /** pinget's defaults. */
   public FfmOptions() {}
@@ -101,8 +106,36 @@ public final class FfmOptions {
     return this;
   }
 
+  /**
+   * Column families besides "default", created if missing; their ids are 1, 2, ... in this order
+   * ({@link FfmStore#columnFamilyId}).
+   *
+   * @param names not null, no name null
+   * @return this
+   */
+  public FfmOptions columnFamilies(String... names) {
+    String[] copy = names.clone();
+    for (String n : copy) {
+      Objects.requireNonNull(n, "names[i]");
+    }
+    columnFamilies = copy;
+    return this;
+  }
+
   /** Sets what was given on a C pinget_options. */
   void applyTo(MemorySegment options, MemorySegment message) throws Throwable {
+    try (Arena arena = Arena.ofConfined()) {
+      for (String name : columnFamilies) {
+        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+        MemorySegment n = arena.allocate(Math.max(1, utf8.length));
+        MemorySegment.copy(utf8, 0, n, JAVA_BYTE, 0, utf8.length);
+        Native.check(
+            (int)
+                Native.OPTIONS_ADD_COLUMN_FAMILY.invokeExact(
+                    options, n, (long) utf8.length, message),
+            message);
+      }
+    }
     if (createIfMissing != null) {
       Native.check(
           (int)

@@ -75,6 +75,18 @@ public final class FfmPinnedBatch implements AutoCloseable {
    * @throws io.pinget.StoreClosedException if the store is closed
    */
   public int get(byte[][] keys) {
+    return get(FfmReadOptions.DEFAULT, keys);
+  }
+
+  /**
+   * As {@link #get(byte[][])}, with read options.
+   *
+   * @param options not null
+   * @param keys not null; no key null or empty
+   * @return keys.length
+   */
+  public int get(FfmReadOptions options, byte[][] keys) {
+    Objects.requireNonNull(options, "options");
     Objects.requireNonNull(keys, "keys");
     if (closed) {
       throw new IllegalStateException("batch is closed");
@@ -95,6 +107,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
       keySizes.setAtIndex(JAVA_LONG, i, k.length);
       offset += k.length;
     }
+    MemorySegment ro = options.acquire(store);
     try {
       int code =
           (int)
@@ -103,7 +116,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
                       : Native.MULTI_GET_PINNED_LARGE)
                   .invokeExact(
                       store.handle(),
-                      MemorySegment.NULL,
+                      ro,
                       (long) n,
                       keyAddresses,
                       keySizes,
@@ -117,6 +130,8 @@ public final class FfmPinnedBatch implements AutoCloseable {
       }
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      options.release();
     }
     scope = Arena.ofConfined();
     count = n;

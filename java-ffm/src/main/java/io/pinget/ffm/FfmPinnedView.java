@@ -73,17 +73,30 @@ public final class FfmPinnedView implements AutoCloseable {
    * @throws io.pinget.StoreClosedException if the store is closed
    */
   public MemorySegment get(byte[] key) {
+    return get(FfmReadOptions.DEFAULT, key);
+  }
+
+  /**
+   * As {@link #get(byte[])}, with read options.
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @return the value, or null if key has no value
+   */
+  public MemorySegment get(FfmReadOptions options, byte[] key) {
+    Objects.requireNonNull(options, "options");
     Objects.requireNonNull(key, "key");
     if (closed) {
       throw new IllegalStateException("view is closed");
     }
     revoke();
+    MemorySegment ro = options.acquire(store);
     try {
       int code =
           (int)
               Native.GET_PINNED.invokeExact(
                   store.handle(),
-                  MemorySegment.NULL,
+                  ro,
                   slots.key(key),
                   (long) key.length,
                   pinned,
@@ -101,6 +114,8 @@ public final class FfmPinnedView implements AutoCloseable {
       return slots.pointer.get(ADDRESS, 0).reinterpret(slots.size(), arena, keepAlive).asReadOnly();
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      options.release();
     }
   }
 

@@ -3,6 +3,8 @@ package io.pinget.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -119,6 +121,17 @@ public final class FfmStore implements AutoCloseable {
    * @param value not null
    */
   public void put(byte[] key, byte[] value) {
+    put(0, key, value);
+  }
+
+  /**
+   * Writes key's value in a column family.
+   *
+   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
+   * @param key not null, not empty
+   * @param value not null
+   */
+  public void put(int columnFamily, byte[] key, byte[] value) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
     try (Arena arena = Arena.ofConfined()) {
@@ -131,7 +144,7 @@ public final class FfmStore implements AutoCloseable {
               Native.PUT.invokeExact(
                   handle,
                   MemorySegment.NULL,
-                  0,
+                  columnFamily,
                   k,
                   (long) key.length,
                   v,
@@ -149,6 +162,16 @@ public final class FfmStore implements AutoCloseable {
    * @param key not null, not empty
    */
   public void delete(byte[] key) {
+    delete(0, key);
+  }
+
+  /**
+   * Deletes key's value in a column family, if any.
+   *
+   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
+   * @param key not null, not empty
+   */
+  public void delete(int columnFamily, byte[] key) {
     Objects.requireNonNull(key, "key");
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment k = arena.allocateFrom(JAVA_BYTE, key);
@@ -156,28 +179,48 @@ public final class FfmStore implements AutoCloseable {
       int code =
           (int)
               Native.DELETE.invokeExact(
-                  handle, MemorySegment.NULL, 0, k, (long) key.length, message);
+                  handle, MemorySegment.NULL, columnFamily, k, (long) key.length, message);
       Native.check(code, message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }
   }
 
-  /** Writes the memtable to an SST file and waits for it. */
+  /** Writes the default column family's memtable to an SST file and waits for it. */
   public void flush() {
+    flush(0);
+  }
+
+  /**
+   * Writes a column family's memtable to an SST file and waits for it.
+   *
+   * @param columnFamily from {@link #columnFamilyId}
+   */
+  public void flush(int columnFamily) {
     Slots slots = Slots.ofThisThread();
     try {
-      Native.check((int) Native.FLUSH.invokeExact(handle, 0, slots.message), slots.message);
+      Native.check(
+          (int) Native.FLUSH.invokeExact(handle, columnFamily, slots.message), slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }
   }
 
-  /** Compacts the whole key range and waits for it. */
+  /** Compacts the default column family's whole key range and waits for it. */
   public void compact() {
+    compact(0);
+  }
+
+  /**
+   * Compacts a column family's whole key range and waits for it.
+   *
+   * @param columnFamily from {@link #columnFamilyId}
+   */
+  public void compact(int columnFamily) {
     Slots slots = Slots.ofThisThread();
     try {
-      Native.check((int) Native.COMPACT.invokeExact(handle, 0, slots.message), slots.message);
+      Native.check(
+          (int) Native.COMPACT.invokeExact(handle, columnFamily, slots.message), slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }
@@ -191,14 +234,27 @@ public final class FfmStore implements AutoCloseable {
    * @return a new array, or null if key has no value
    */
   public byte[] stringCopy(byte[] key) {
+    return stringCopy(FfmReadOptions.DEFAULT, key);
+  }
+
+  /**
+   * string_copy with read options.
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @return a new array, or null if key has no value
+   */
+  public byte[] stringCopy(FfmReadOptions options, byte[] key) {
+    Objects.requireNonNull(options, "options");
     Objects.requireNonNull(key, "key");
     Slots slots = Slots.ofThisThread();
+    MemorySegment ro = options.acquire(this);
     try {
       int code =
           (int)
               Native.GET.invokeExact(
                   handle,
-                  MemorySegment.NULL,
+                  ro,
                   slots.key(key),
                   (long) key.length,
                   slots.pointer,
@@ -218,6 +274,8 @@ public final class FfmStore implements AutoCloseable {
       }
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      options.release();
     }
   }
 
@@ -246,15 +304,28 @@ public final class FfmStore implements AutoCloseable {
    * @return a new array, or null if key has no value
    */
   public byte[] pinnableCopy(byte[] key) {
+    return pinnableCopy(FfmReadOptions.DEFAULT, key);
+  }
+
+  /**
+   * pinnable_copy with read options.
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @return a new array, or null if key has no value
+   */
+  public byte[] pinnableCopy(FfmReadOptions options, byte[] key) {
+    Objects.requireNonNull(options, "options");
     Objects.requireNonNull(key, "key");
     Slots slots = Slots.ofThisThread();
+    MemorySegment ro = options.acquire(this);
     try {
       MemorySegment pinned = slots.pinned();
       int code =
           (int)
               Native.GET_PINNED.invokeExact(
                   handle,
-                  MemorySegment.NULL,
+                  ro,
                   slots.key(key),
                   (long) key.length,
                   pinned,
@@ -272,6 +343,8 @@ public final class FfmStore implements AutoCloseable {
       }
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      options.release();
     }
   }
 
@@ -286,10 +359,24 @@ public final class FfmStore implements AutoCloseable {
    * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
    */
   public int bufferCopy(byte[] key, byte[] dst, int off, int len) {
+    return bufferCopy(FfmReadOptions.DEFAULT, key, dst, off, len);
+  }
+
+  /**
+   * buffer_copy with read options.
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @param dst not null
+   * @param off where in dst
+   * @param len room in dst
+   * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
+   */
+  public int bufferCopy(FfmReadOptions options, byte[] key, byte[] dst, int off, int len) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(dst, "dst");
     Objects.checkFromIndexSize(off, len, dst.length);
-    return copyIntoInt(key, MemorySegment.ofArray(dst).asSlice(off, len));
+    return copyIntoInt(options, key, MemorySegment.ofArray(dst).asSlice(off, len));
   }
 
   /**
@@ -301,11 +388,23 @@ public final class FfmStore implements AutoCloseable {
    * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
    */
   public int directCopy(byte[] key, ByteBuffer dst) {
+    return directCopy(FfmReadOptions.DEFAULT, key, dst);
+  }
+
+  /**
+   * direct_copy with read options.
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @param dst not null, writable
+   * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
+   */
+  public int directCopy(FfmReadOptions options, byte[] key, ByteBuffer dst) {
     Objects.requireNonNull(dst, "dst");
     if (dst.isReadOnly()) {
       throw new ReadOnlyBufferException();
     }
-    return copyIntoInt(key, MemorySegment.ofBuffer(dst));
+    return copyIntoInt(options, key, MemorySegment.ofBuffer(dst));
   }
 
   /**
@@ -318,18 +417,32 @@ public final class FfmStore implements AutoCloseable {
    * @return the value's full size (more than dst.byteSize(): too small), or {@link #NOT_FOUND}
    */
   public long copyInto(byte[] key, MemorySegment dst) {
+    return copyInto(FfmReadOptions.DEFAULT, key, dst);
+  }
+
+  /**
+   * direct_copy into a segment, with read options.
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @param dst not null, writable
+   * @return the value's full size (more than dst.byteSize(): too small), or {@link #NOT_FOUND}
+   */
+  public long copyInto(FfmReadOptions options, byte[] key, MemorySegment dst) {
+    Objects.requireNonNull(options, "options");
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(dst, "dst");
     if (dst.isReadOnly()) {
       throw new IllegalArgumentException("dst is read-only");
     }
     Slots slots = Slots.ofThisThread();
+    MemorySegment ro = options.acquire(this);
     try {
       int code =
           (int)
               Native.GET_INTO.invokeExact(
                   handle,
-                  MemorySegment.NULL,
+                  ro,
                   MemorySegment.ofArray(key),
                   (long) key.length,
                   dst,
@@ -343,17 +456,182 @@ public final class FfmStore implements AutoCloseable {
       return slots.size();
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      options.release();
     }
   }
 
-  private int copyIntoInt(byte[] key, MemorySegment dst) {
-    long size = copyInto(key, dst);
+  private int copyIntoInt(FfmReadOptions options, byte[] key, MemorySegment dst) {
+    long size = copyInto(options, key, dst);
     if (size > Integer.MAX_VALUE) {
       throw new io.pinget.PingetException(
           io.pinget.PingetException.Code.NOT_SUPPORTED,
           "NotSupported: a value of " + size + " bytes does not fit an int");
     }
     return (int) size;
+  }
+
+  /**
+   * The id of a column family named in {@link FfmOptions#columnFamilies} ("default" is 0).
+   *
+   * @param name not null
+   * @return its id, for reads ({@link FfmReadOptions#withColumnFamily}) and writes
+   * @throws IllegalArgumentException if the store has no such column family
+   */
+  public int columnFamilyId(String name) {
+    Objects.requireNonNull(name, "name");
+    byte[] utf8 = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment n = arena.allocate(Math.max(1, utf8.length));
+      MemorySegment.copy(utf8, 0, n, JAVA_BYTE, 0, utf8.length);
+      MemorySegment id = arena.allocate(JAVA_INT);
+      MemorySegment message = arena.allocate(ADDRESS);
+      int code =
+          (int) Native.COLUMN_FAMILY_ID.invokeExact(handle, n, (long) utf8.length, id, message);
+      if (code == Native.NOT_FOUND) {
+        throw new IllegalArgumentException("no column family named " + name);
+      }
+      Native.check(code, message);
+      return id.get(JAVA_INT, 0);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * A consistent read view of the database as it is now.
+   *
+   * @return the snapshot; close it when done (it keeps the database open)
+   */
+  public FfmSnapshot snapshot() {
+    Slots slots = Slots.ofThisThread();
+    try {
+      Native.check(
+          (int) Native.SNAPSHOT_CREATE.invokeExact(handle, slots.pointer, slots.message),
+          slots.message);
+      return new FfmSnapshot(this, slots.pointer.get(ADDRESS, 0));
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * direct_copy per key over RocksDB's MultiGet: copies value i into dsts[i] from its position to
+   * its limit (neither moves) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. P + 1
+   * copies per found key. Every key is read; then the first per-key error other than not-found, if
+   * any, is thrown.
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param dsts not null, as long as keys, each a writable direct buffer
+   * @param sizes not null, at least as long as keys
+   */
+  public void multiGetDirectCopy(
+      FfmReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(keys, "keys");
+    Objects.requireNonNull(dsts, "dsts");
+    Objects.requireNonNull(sizes, "sizes");
+    int n = keys.length;
+    if (dsts.length != n || sizes.length < n) {
+      throw new IllegalArgumentException("dsts and sizes must hold keys.length elements");
+    }
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      total += Objects.requireNonNull(keys[i], "keys[i]").length;
+      if (Objects.requireNonNull(dsts[i], "dsts[i]").isReadOnly()) {
+        throw new ReadOnlyBufferException();
+      }
+    }
+    try (Arena arena = Arena.ofConfined()) {
+      // Per key: key address and size, destination address and capacity, value size, code.
+      MemorySegment keyBytes = arena.allocate(Math.max(1, total));
+      MemorySegment keyAddresses = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment keySizes = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment buffers = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment capacities = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment valueSizes = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment codes = arena.allocate(JAVA_INT, Math.max(1, n));
+      MemorySegment[] dstSegments = new MemorySegment[n];
+      long offset = 0;
+      for (int i = 0; i < n; i++) {
+        MemorySegment.copy(keys[i], 0, keyBytes, JAVA_BYTE, offset, keys[i].length);
+        keyAddresses.setAtIndex(JAVA_LONG, i, keyBytes.address() + offset);
+        keySizes.setAtIndex(JAVA_LONG, i, keys[i].length);
+        offset += keys[i].length;
+        // A buffer of a closed Arena throws here; the call then keeps every scope open.
+        dstSegments[i] = MemorySegment.ofBuffer(dsts[i]);
+        buffers.setAtIndex(JAVA_LONG, i, dstSegments[i].address());
+        capacities.setAtIndex(JAVA_LONG, i, dstSegments[i].byteSize());
+      }
+      MemorySegment message = arena.allocate(ADDRESS);
+      MemorySegment ro = options.acquire(this);
+      int code;
+      try {
+        code =
+            callMultiGetInto(
+                ro,
+                n,
+                keyAddresses,
+                keySizes,
+                buffers,
+                capacities,
+                valueSizes,
+                codes,
+                message,
+                dstSegments);
+      } finally {
+        options.release();
+      }
+      for (int i = 0; i < n; i++) {
+        int c = codes.getAtIndex(JAVA_INT, i);
+        long size = valueSizes.getAtIndex(JAVA_LONG, i);
+        sizes[i] = c == Native.OK ? (int) Math.min(size, Integer.MAX_VALUE) : NOT_FOUND;
+      }
+      Native.check(code == Native.NOT_FOUND ? Native.OK : code, message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /** The MultiGet call, with every destination's scope held open for it. */
+  private int callMultiGetInto(
+      MemorySegment ro,
+      int n,
+      MemorySegment keyAddresses,
+      MemorySegment keySizes,
+      MemorySegment buffers,
+      MemorySegment capacities,
+      MemorySegment valueSizes,
+      MemorySegment codes,
+      MemorySegment message,
+      MemorySegment[] dsts)
+      throws Throwable {
+    // Buffers reach C as addresses in an array, so FFM does not hold their scopes: confirm each
+    // is alive, and keep the segments reachable, across the call. A buffer whose shared Arena
+    // another thread closes during the call is not protected (as with the JNI API).
+    for (MemorySegment d : dsts) {
+      if (!d.scope().isAlive()) {
+        throw new IllegalStateException("dsts[i]: already closed");
+      }
+    }
+    try {
+      return (int)
+          (n <= Native.CRITICAL_BATCH_KEYS ? Native.MULTI_GET_INTO : Native.MULTI_GET_INTO_LARGE)
+              .invokeExact(
+                  handle,
+                  ro,
+                  (long) n,
+                  keyAddresses,
+                  keySizes,
+                  buffers,
+                  capacities,
+                  valueSizes,
+                  codes,
+                  message);
+    } finally {
+      java.lang.ref.Reference.reachabilityFence(dsts);
+    }
   }
 
   /**

@@ -116,6 +116,38 @@ final class Native {
           codeOf(ADDRESS, JAVA_DOUBLE, ADDRESS),
           Access.BLOCKING);
 
+  static final MethodHandle OPTIONS_ADD_COLUMN_FAMILY =
+      handle(
+          "pinget_options_add_column_family",
+          codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS),
+          Access.BLOCKING);
+  static final MethodHandle READ_OPTIONS_CREATE =
+      handle("pinget_read_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
+  static final MethodHandle READ_OPTIONS_DESTROY =
+      handle("pinget_read_options_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
+  static final MethodHandle READ_OPTIONS_SET_SNAPSHOT =
+      handle(
+          "pinget_read_options_set_snapshot", codeOf(ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
+  static final MethodHandle READ_OPTIONS_SET_COLUMN_FAMILY =
+      handle(
+          "pinget_read_options_set_column_family",
+          codeOf(ADDRESS, JAVA_INT, ADDRESS),
+          Access.BLOCKING);
+  static final MethodHandle READ_OPTIONS_SET_FILL_CACHE =
+      handle(
+          "pinget_read_options_set_fill_cache",
+          codeOf(ADDRESS, JAVA_INT, ADDRESS),
+          Access.BLOCKING);
+  static final MethodHandle READ_OPTIONS_SET_VERIFY_CHECKSUMS =
+      handle(
+          "pinget_read_options_set_verify_checksums",
+          codeOf(ADDRESS, JAVA_INT, ADDRESS),
+          Access.BLOCKING);
+  static final MethodHandle SNAPSHOT_CREATE =
+      handle("pinget_snapshot_create", codeOf(ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
+  static final MethodHandle SNAPSHOT_DESTROY =
+      handle("pinget_snapshot_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
+
   // Store.
   static final MethodHandle OPEN =
       handle("pinget_open", codeOf(ADDRESS, ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
@@ -149,6 +181,19 @@ final class Native {
           "pinget_get_into",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
           Access.CRITICAL_HEAP); // key and destination in place; nothing is allocated after it
+  static final MethodHandle COLUMN_FAMILY_ID =
+      handle(
+          "pinget_column_family_id",
+          codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
+          Access.BLOCKING);
+  private static final FunctionDescriptor MULTI_GET_INTO_FD =
+      codeOf(
+          ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS,
+          ADDRESS);
+  static final MethodHandle MULTI_GET_INTO =
+      handle("pinget_multi_get_into", MULTI_GET_INTO_FD, Access.CRITICAL);
+  static final MethodHandle MULTI_GET_INTO_LARGE =
+      handle("pinget_multi_get_into", MULTI_GET_INTO_FD, Access.BLOCKING);
   static final MethodHandle PINNED_CREATE =
       handle("pinget_pinned_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle PINNED_DESTROY =

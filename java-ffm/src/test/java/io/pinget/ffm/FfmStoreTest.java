@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pinget.Compression;
 import io.pinget.CopyStats;
@@ -426,6 +427,150 @@ class FfmStoreTest {
       assertThrows(StoreClosedException.class, store::newPinnedBatch);
       batch.close();
       assertThrows(IllegalStateException.class, () -> batch.get(three));
+    }
+  }
+
+  /** Column families, read options, snapshots (closed with reads in flight too), batched copies. */
+  @Test
+  void readOptionsColumnFamiliesSnapshotsAndBatchedCopies() throws Exception {
+    byte[] other = "in other".getBytes(StandardCharsets.UTF_8);
+    byte[] newer = "newer".getBytes(StandardCharsets.UTF_8);
+    try (FfmStore store =
+            FfmStore.open(
+                dir.resolve("cf"),
+                new FfmOptions().compression(Compression.NONE).columnFamilies("other"));
+        FfmStore elsewhere = open();
+        FfmPinnedView view = store.newPinnedView();
+        FfmPinnedBatch batch = store.newPinnedBatch()) {
+      int cf = store.columnFamilyId("other");
+      assertEquals(1, cf);
+      assertEquals(0, store.columnFamilyId("default"));
+      assertThrows(IllegalArgumentException.class, () -> store.columnFamilyId("none"));
+      store.put(cf, KEY, other);
+      store.put(KEY, value);
+      FfmReadOptions inOther = FfmReadOptions.DEFAULT.withColumnFamily(cf);
+      assertArrayEquals(other, store.stringCopy(inOther, KEY));
+      assertArrayEquals(other, view.get(inOther, KEY).toArray(JAVA_BYTE));
+      assertArrayEquals(value, store.stringCopy(KEY));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> store.stringCopy(FfmReadOptions.DEFAULT.withColumnFamily(7), KEY));
+      store.flush(cf);
+      store.compact(cf);
+      store.delete(cf, KEY);
+      assertNull(store.pinnableCopy(inOther, KEY));
+
+      FfmSnapshot snapshot = store.snapshot();
+      FfmReadOptions then = FfmReadOptions.DEFAULT.withSnapshot(snapshot).withVerifyChecksums(true);
+      store.put(KEY, newer);
+      assertArrayEquals(value, store.stringCopy(then, KEY));
+      assertArrayEquals(value, store.pinnableCopy(then, KEY));
+      assertArrayEquals(value, view.get(then, KEY).toArray(JAVA_BYTE));
+      assertEquals(1, batch.get(then, new byte[][] {KEY}));
+      assertArrayEquals(value, batch.value(0).toArray(JAVA_BYTE));
+      byte[] dst = new byte[value.length];
+      assertEquals(value.length, store.bufferCopy(then, KEY, dst, 0, dst.length));
+      assertArrayEquals(newer, store.stringCopy(KEY));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> elsewhere.stringCopy(then, KEY)); // another store's snapshot
+      // Readers on other threads while the snapshot closes: each read sees the old value or
+      // throws IllegalStateException; nothing else.
+      List<Throwable> failures = new CopyOnWriteArrayList<>();
+      Thread[] readers = new Thread[2];
+      for (int t = 0; t < readers.length; t++) {
+        readers[t] =
+            new Thread(
+                () -> {
+                  try {
+                    while (true) {
+                      byte[] got = store.stringCopy(then, KEY);
+                      if (got.length != value.length) {
+                        failures.add(new AssertionError("wrong value"));
+                      }
+                    }
+                  } catch (IllegalStateException expected) {
+                    // the snapshot closed
+                  } catch (Throwable other2) {
+                    failures.add(other2);
+                  }
+                });
+        readers[t].start();
+      }
+      Thread.sleep(20);
+      snapshot.close();
+      for (Thread t : readers) {
+        t.join(10_000);
+      }
+      assertEquals(List.of(), failures);
+      snapshot.close(); // idempotent
+      assertThrows(IllegalStateException.class, () -> store.stringCopy(then, KEY));
+      assertThrows(IllegalStateException.class, () -> view.get(then, KEY));
+      assertThrows(
+          IllegalStateException.class, () -> FfmReadOptions.DEFAULT.withSnapshot(snapshot));
+
+      // fill_cache false: a value read from a file is copied out of a block not kept (P = 1).
+      store.flush();
+      FfmReadOptions noFill = FfmReadOptions.DEFAULT.withFillCache(false);
+      try (FfmStore cold =
+          FfmStore.open(
+              dir.resolve("cf"),
+              new FfmOptions().compression(Compression.NONE).columnFamilies("other"))) {
+        fail("a second open of the same path must fail: " + cold);
+      } catch (io.pinget.PingetException expected) {
+        // the database is locked by store
+      }
+      CopyStats.reset();
+      assertArrayEquals(newer, view.get(noFill, KEY).toArray(JAVA_BYTE));
+      assertEquals(1, CopyStats.current().valueCopies()); // never cached: P = 1 each time
+      CopyStats.reset();
+      assertArrayEquals(newer, view.get(noFill, KEY).toArray(JAVA_BYTE));
+      assertEquals(1, CopyStats.current().valueCopies());
+      assertEquals(1, CopyStats.current().fileReads());
+
+      // Batched direct_copy: every key, sizes or NOT_FOUND, P + 1 copies per found key.
+      store.put(MISSING, value); // not flushed: memtable, P = 1
+      store.delete(MISSING);
+      byte[] two = "two".getBytes(StandardCharsets.UTF_8);
+      store.put(two, value);
+      store.flush();
+      assertNotNull(store.stringCopy(two)); // into the cache
+      assertNotNull(store.stringCopy(KEY));
+      ByteBuffer[] dsts = {
+        ByteBuffer.allocateDirect(16), ByteBuffer.allocateDirect(8), ByteBuffer.allocateDirect(10)
+      };
+      int[] sizes = new int[3];
+      CopyStats.reset();
+      store.multiGetDirectCopy(
+          FfmReadOptions.DEFAULT, new byte[][] {KEY, MISSING, two}, dsts, sizes);
+      assertEquals(2, CopyStats.current().valueCopies());
+      assertEquals(newer.length, sizes[0]);
+      assertEquals(FfmStore.NOT_FOUND, sizes[1]);
+      assertEquals(value.length, sizes[2]); // more than the buffer: it got a prefix
+      byte[] prefix = new byte[10];
+      dsts[2].get(0, prefix);
+      assertArrayEquals(java.util.Arrays.copyOf(value, 10), prefix);
+      assertEquals(0, dsts[0].position());
+      Arena arena = Arena.ofConfined();
+      ByteBuffer dead = arena.allocate(16).asByteBuffer();
+      arena.close();
+      assertThrows(
+          IllegalStateException.class,
+          () ->
+              store.multiGetDirectCopy(
+                  FfmReadOptions.DEFAULT, new byte[][] {KEY}, new ByteBuffer[] {dead}, sizes));
+      assertThrows(
+          ReadOnlyBufferException.class,
+          () ->
+              store.multiGetDirectCopy(
+                  FfmReadOptions.DEFAULT,
+                  new byte[][] {KEY},
+                  new ByteBuffer[] {dsts[0].asReadOnlyBuffer()},
+                  sizes));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> store.multiGetDirectCopy(FfmReadOptions.DEFAULT, new byte[][] {KEY}, dsts, sizes));
+      store.multiGetDirectCopy(FfmReadOptions.DEFAULT, new byte[0][], new ByteBuffer[0], sizes);
     }
   }
 }
