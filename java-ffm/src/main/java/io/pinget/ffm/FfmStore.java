@@ -132,6 +132,19 @@ public final class FfmStore implements AutoCloseable {
    * @param value not null
    */
   public void put(int columnFamily, byte[] key, byte[] value) {
+    put(FfmWriteOptions.DEFAULT, columnFamily, key, value);
+  }
+
+  /**
+   * Writes key's value in a column family, with write options.
+   *
+   * @param options not null
+   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
+   * @param key not null, not empty
+   * @param value not null
+   */
+  public void put(FfmWriteOptions options, int columnFamily, byte[] key, byte[] value) {
+    Objects.requireNonNull(options, "options");
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
     try (Arena arena = Arena.ofConfined()) {
@@ -143,7 +156,7 @@ public final class FfmStore implements AutoCloseable {
           (int)
               Native.PUT.invokeExact(
                   handle,
-                  MemorySegment.NULL,
+                  options.handle(),
                   columnFamily,
                   k,
                   (long) key.length,
@@ -172,6 +185,18 @@ public final class FfmStore implements AutoCloseable {
    * @param key not null, not empty
    */
   public void delete(int columnFamily, byte[] key) {
+    delete(FfmWriteOptions.DEFAULT, columnFamily, key);
+  }
+
+  /**
+   * Deletes key's value in a column family, if any, with write options.
+   *
+   * @param options not null
+   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
+   * @param key not null, not empty
+   */
+  public void delete(FfmWriteOptions options, int columnFamily, byte[] key) {
+    Objects.requireNonNull(options, "options");
     Objects.requireNonNull(key, "key");
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment k = arena.allocateFrom(JAVA_BYTE, key);
@@ -179,8 +204,28 @@ public final class FfmStore implements AutoCloseable {
       int code =
           (int)
               Native.DELETE.invokeExact(
-                  handle, MemorySegment.NULL, columnFamily, k, (long) key.length, message);
+                  handle, options.handle(), columnFamily, k, (long) key.length, message);
       Native.check(code, message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * Applies every operation of batch atomically, or none (a bad operation:
+   * IllegalArgumentException).
+   *
+   * @param options not null
+   * @param batch not null, not closed
+   */
+  public void write(FfmWriteOptions options, FfmWriteBatch batch) {
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(batch, "batch");
+    Slots slots = Slots.ofThisThread();
+    try {
+      Native.check(
+          (int) Native.WRITE.invokeExact(handle, options.handle(), batch.handle(), slots.message),
+          slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }

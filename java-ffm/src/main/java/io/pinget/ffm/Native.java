@@ -143,6 +143,38 @@ final class Native {
           "pinget_read_options_set_verify_checksums",
           codeOf(ADDRESS, JAVA_INT, ADDRESS),
           Access.BLOCKING);
+  static final MethodHandle WRITE_OPTIONS_CREATE =
+      handle("pinget_write_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
+  static final MethodHandle WRITE_OPTIONS_DESTROY =
+      handle("pinget_write_options_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
+  static final MethodHandle WRITE_OPTIONS_SET_SYNC =
+      handle("pinget_write_options_set_sync", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
+  static final MethodHandle WRITE_OPTIONS_SET_DISABLE_WAL =
+      handle(
+          "pinget_write_options_set_disable_wal",
+          codeOf(ADDRESS, JAVA_INT, ADDRESS),
+          Access.BLOCKING);
+  static final MethodHandle WRITE_BATCH_CREATE =
+      handle("pinget_write_batch_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
+  static final MethodHandle WRITE_BATCH_DESTROY =
+      handle("pinget_write_batch_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
+  static final MethodHandle WRITE_BATCH_PUT =
+      handle(
+          "pinget_write_batch_put",
+          codeOf(ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
+          Access.CRITICAL_HEAP);
+  static final MethodHandle WRITE_BATCH_DELETE =
+      handle(
+          "pinget_write_batch_delete",
+          codeOf(ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS),
+          Access.CRITICAL_HEAP);
+  static final MethodHandle WRITE_BATCH_CLEAR =
+      handle("pinget_write_batch_clear", codeOf(ADDRESS, ADDRESS), Access.CRITICAL);
+  static final MethodHandle WRITE_BATCH_COUNT =
+      handle(
+          "pinget_write_batch_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS), Access.CRITICAL);
+  static final MethodHandle WRITE =
+      handle("pinget_write", codeOf(ADDRESS, ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle SNAPSHOT_CREATE =
       handle("pinget_snapshot_create", codeOf(ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle SNAPSHOT_DESTROY =

@@ -573,4 +573,45 @@ class FfmStoreTest {
       store.multiGetDirectCopy(FfmReadOptions.DEFAULT, new byte[0][], new ByteBuffer[0], sizes);
     }
   }
+
+  /** Write batches apply all or nothing; write options reach RocksDB's writes. */
+  @Test
+  @SuppressWarnings("try") // closes the store and the batch inside their try, on purpose
+  void writeBatchesAndWriteOptions() {
+    byte[] a = "a".getBytes(StandardCharsets.UTF_8);
+    byte[] b = "b".getBytes(StandardCharsets.UTF_8);
+    try (FfmStore store = open();
+        FfmWriteBatch batch = new FfmWriteBatch()) {
+      FfmWriteOptions synced = FfmWriteOptions.DEFAULT.withSync(true);
+      store.put(synced, 0, KEY, value);
+      store.put(FfmWriteOptions.DEFAULT.withDisableWal(true), 0, a, value);
+      batch.put(0, b, value).delete(0, KEY).delete(0, a);
+      assertEquals(3, batch.count());
+      store.write(synced, batch);
+      assertNull(store.stringCopy(KEY));
+      assertNull(store.stringCopy(a));
+      assertArrayEquals(value, store.stringCopy(b));
+      batch.clear();
+      assertEquals(0, batch.count());
+      batch.put(0, KEY, value).put(0, new byte[0], value); // an empty key: refused at write
+      assertThrows(
+          IllegalArgumentException.class, () -> store.write(FfmWriteOptions.DEFAULT, batch));
+      assertNull(store.stringCopy(KEY)); // nothing applied
+      batch.clear();
+      batch.put(9, KEY, value);
+      assertThrows(
+          IllegalArgumentException.class, () -> store.write(FfmWriteOptions.DEFAULT, batch));
+      store.delete(synced, 0, b);
+      assertNull(store.stringCopy(b));
+      batch.close();
+      batch.close();
+      assertThrows(IllegalStateException.class, () -> batch.put(0, KEY, value));
+      assertThrows(IllegalStateException.class, () -> store.write(FfmWriteOptions.DEFAULT, batch));
+      store.close();
+      try (FfmWriteBatch other = new FfmWriteBatch()) {
+        other.put(0, KEY, value);
+        assertThrows(StoreClosedException.class, () -> store.write(FfmWriteOptions.DEFAULT, other));
+      }
+    }
+  }
 }
