@@ -639,6 +639,46 @@ public final class FfmStore implements AutoCloseable {
     }
   }
 
+  /**
+   * buffer_copy per key over RocksDB's MultiGet: copies value i into dsts[i] (from 0, at most its
+   * length) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. A heap array cannot be lent
+   * to a batched C call, so each value is copied into native memory first and then into its array:
+   * P + 2 copies per found key (one more than the JNI API's), counted. Every key is read; then the
+   * first per-key error other than not-found, if any, is thrown.
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param dsts not null, as long as keys, no element null
+   * @param sizes not null, at least as long as keys
+   */
+  public void multiGetBufferCopy(
+      FfmReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
+    Objects.requireNonNull(dsts, "dsts");
+    long total = 0;
+    for (byte[] d : dsts) {
+      total += Objects.requireNonNull(d, "dsts[i]").length;
+    }
+    ByteBuffer[] staged = new ByteBuffer[dsts.length];
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment all = arena.allocate(Math.max(1, total));
+      long offset = 0;
+      for (int i = 0; i < dsts.length; i++) {
+        staged[i] = all.asSlice(offset, dsts[i].length).asByteBuffer();
+        offset += dsts[i].length;
+      }
+      multiGetDirectCopy(options, keys, staged, sizes);
+      for (int i = 0; i < dsts.length; i++) {
+        if (sizes[i] != NOT_FOUND) {
+          int n = Math.min(sizes[i], dsts[i].length);
+          staged[i].get(0, dsts[i], 0, n);
+          Native.RECORD_VALUE_COPY.invokeExact((long) n);
+        }
+      }
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
   /** The MultiGet call, with every destination's scope held open for it. */
   private int callMultiGetInto(
       MemorySegment ro,
