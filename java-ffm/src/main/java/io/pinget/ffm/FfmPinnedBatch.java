@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -9,9 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * Batched pinned_view over RocksDB's MultiGet, enforced as {@link FfmPinnedView} is: {@link #get}
@@ -23,13 +20,11 @@ import java.util.function.Consumer;
  * Threads: as {@link FfmPinnedView}.
  */
 public final class FfmPinnedBatch implements AutoCloseable {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final FfmStore store;
   private final Slots slots = new Slots();
   private final MemorySegment batch;
   private final Cleaner.Cleanable cleanable;
-  private final Consumer<MemorySegment> keepAlive = s -> Reference.reachabilityFence(this);
+  private final ValueScope scope = new ValueScope(this);
 
   // Per key, in native memory: the key's address and size, the value's address and size, the code.
   private MemorySegment keyAddresses = MemorySegment.NULL;
@@ -40,30 +35,13 @@ public final class FfmPinnedBatch implements AutoCloseable {
   private MemorySegment keyBytes = MemorySegment.NULL;
   private int capacity;
 
-  private Arena scope; // the current values', or null
   private int count;
   private boolean closed;
 
   FfmPinnedBatch(FfmStore store) {
     this.store = store;
-    try {
-      Native.check(
-          (int) Native.PINNED_BATCH_CREATE.invokeExact(slots.pointer, slots.message),
-          slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-    MemorySegment b = slots.pointer.get(ADDRESS, 0);
-    batch = b;
-    cleanable = CLEANER.register(this, () -> destroy(b));
-  }
-
-  private static void destroy(MemorySegment batch) {
-    try {
-      Native.PINNED_BATCH_DESTROY.invokeExact(batch);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    batch = Native.create(Native.PINNED_BATCH_CREATE, slots);
+    cleanable = Native.destroyWhenUnreachable(this, Native.PINNED_BATCH_DESTROY, batch);
   }
 
   /**
@@ -91,7 +69,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("batch is closed");
     }
-    revoke();
+    scope.close();
     count = 0;
     int n = keys.length;
     long total = 0;
@@ -133,7 +111,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
     } finally {
       options.release();
     }
-    scope = Arena.ofConfined();
+    scope.open();
     count = n;
     return n;
   }
@@ -168,9 +146,9 @@ public final class FfmPinnedBatch implements AutoCloseable {
     if (codes.getAtIndex(JAVA_INT, i) != Native.OK) {
       return null;
     }
-    return MemorySegment.ofAddress(values.getAtIndex(JAVA_LONG, i))
-        .reinterpret(valueSizes.getAtIndex(JAVA_LONG, i), scope, keepAlive)
-        .asReadOnly();
+    return scope.wrap(
+        MemorySegment.ofAddress(values.getAtIndex(JAVA_LONG, i)),
+        valueSizes.getAtIndex(JAVA_LONG, i));
   }
 
   /**
@@ -182,33 +160,21 @@ public final class FfmPinnedBatch implements AutoCloseable {
     return count;
   }
 
-  private void revoke() {
-    Arena s = scope;
-    if (s != null) {
-      s.close(); // WrongThreadException on another thread: then nothing changes
-      scope = null;
-    }
-  }
-
   /** Drops every pin; the last values' segments throw from now on. Idempotent. */
   public void release() {
     if (closed) {
       return;
     }
-    revoke();
+    scope.close();
     count = 0;
-    try {
-      Native.PINNED_BATCH_RELEASE.invokeExact(batch);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    Native.call(Native.PINNED_BATCH_RELEASE, batch);
   }
 
   /** Releases and frees the batch. Idempotent. */
   @Override
   public void close() {
     if (!closed) {
-      revoke();
+      scope.close();
       count = 0;
       closed = true;
       cleanable.clean();

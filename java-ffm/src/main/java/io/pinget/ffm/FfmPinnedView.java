@@ -3,12 +3,9 @@ package io.pinget.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * pinned_view, enforced: {@link #get} pins key's value (P copies: 0 from the block cache) and
@@ -26,41 +23,19 @@ import java.util.function.Consumer;
  * returned is reachable.
  */
 public final class FfmPinnedView implements AutoCloseable {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final FfmStore store;
   private final Slots slots = new Slots();
   private final MemorySegment pinned;
   private final Cleaner.Cleanable cleanable;
 
-  /**
-   * The current value's scope's cleanup action: it does nothing when run, but while the scope is
-   * open it keeps this view, and so its pin, reachable from the segment.
-   */
-  private final Consumer<MemorySegment> keepAlive = s -> Reference.reachabilityFence(this);
+  private final ValueScope scope = new ValueScope(this);
 
-  private Arena scope; // the current value's, or null
   private boolean closed;
 
   FfmPinnedView(FfmStore store) {
     this.store = store;
-    try {
-      Native.check(
-          (int) Native.PINNED_CREATE.invokeExact(slots.pointer, slots.message), slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-    MemorySegment p = slots.pointer.get(ADDRESS, 0);
-    pinned = p;
-    cleanable = CLEANER.register(this, () -> destroy(p));
-  }
-
-  static void destroy(MemorySegment pinned) {
-    try {
-      Native.PINNED_DESTROY.invokeExact(pinned);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    pinned = Native.create(Native.PINNED_CREATE, slots);
+    cleanable = Native.destroyWhenUnreachable(this, Native.PINNED_DESTROY, pinned);
   }
 
   /**
@@ -89,7 +64,7 @@ public final class FfmPinnedView implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("view is closed");
     }
-    revoke();
+    scope.close();
     MemorySegment ro = options.acquire(store);
     try {
       int code =
@@ -109,22 +84,12 @@ public final class FfmPinnedView implements AutoCloseable {
         }
         throw Native.error(code, slots.message);
       }
-      Arena arena = Arena.ofConfined();
-      scope = arena;
-      return slots.pointer.get(ADDRESS, 0).reinterpret(slots.size(), arena, keepAlive).asReadOnly();
+      scope.open();
+      return scope.wrap(slots.pointer.get(ADDRESS, 0), slots.size());
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {
       options.release();
-    }
-  }
-
-  /** Closes the current value's scope (every segment of it throws from now on). */
-  private void revoke() {
-    Arena s = scope;
-    if (s != null) {
-      s.close(); // WrongThreadException on another thread: then nothing changes
-      scope = null;
     }
   }
 
@@ -133,19 +98,15 @@ public final class FfmPinnedView implements AutoCloseable {
     if (closed) {
       return;
     }
-    revoke();
-    try {
-      Native.PINNED_RELEASE.invokeExact(pinned);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    scope.close();
+    Native.call(Native.PINNED_RELEASE, pinned);
   }
 
   /** Releases and frees the view. Idempotent. */
   @Override
   public void close() {
     if (!closed) {
-      revoke();
+      scope.close();
       closed = true;
       cleanable.clean();
     }

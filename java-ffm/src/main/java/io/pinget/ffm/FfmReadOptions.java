@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
 
 /**
  * Options of a read, immutable and thread-safe, as {@code io.pinget.ReadOptions}: a snapshot, the
@@ -14,8 +13,6 @@ import java.lang.ref.Cleaner;
  * options of its own, freed when it is unreachable): make them once, not per read.
  */
 public final class FfmReadOptions {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   /** RocksDB's defaults: latest data, default column family, fill the cache, verify checksums. */
   public static final FfmReadOptions DEFAULT = new FfmReadOptions(null, 0, true, true);
 
@@ -38,11 +35,9 @@ public final class FfmReadOptions {
       return;
     }
     try (Arena arena = Arena.ofConfined()) {
-      MemorySegment out = arena.allocate(ADDRESS);
       MemorySegment message = arena.allocate(ADDRESS);
-      Native.check((int) Native.READ_OPTIONS_CREATE.invokeExact(out, message), message);
-      MemorySegment h = out.get(ADDRESS, 0);
-      CLEANER.register(this, () -> destroy(h));
+      MemorySegment h = Native.create(Native.READ_OPTIONS_CREATE, Slots.ofThisThread());
+      Native.destroyWhenUnreachable(this, Native.READ_OPTIONS_DESTROY, h);
       if (snapshot != null) {
         // Set once: every read acquires the snapshot first, so a closed one is never used.
         MemorySegment sh = snapshot.acquire();
@@ -64,14 +59,6 @@ public final class FfmReadOptions {
                   h, verifyChecksums ? 1 : 0, message),
           message);
       handle = h;
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-  }
-
-  private static void destroy(MemorySegment handle) {
-    try {
-      Native.READ_OPTIONS_DESTROY.invokeExact(handle);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }

@@ -3,7 +3,6 @@ package io.pinget.ffm;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A consistent read view ({@link FfmStore#snapshot()}): reads with {@link
@@ -13,8 +12,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * IllegalStateException.
  */
 public final class FfmSnapshot implements AutoCloseable {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final FfmStore store;
   private final MemorySegment handle;
   private final Cleaner.Cleanable cleanable;
@@ -24,19 +21,7 @@ public final class FfmSnapshot implements AutoCloseable {
   FfmSnapshot(FfmStore store, MemorySegment handle) {
     this.store = store;
     this.handle = handle;
-    AtomicBoolean destroyed = new AtomicBoolean();
-    cleanable =
-        CLEANER.register(
-            this,
-            () -> {
-              if (destroyed.compareAndSet(false, true)) {
-                try {
-                  Native.SNAPSHOT_DESTROY.invokeExact(handle);
-                } catch (Throwable t) {
-                  throw Native.rethrow(t);
-                }
-              }
-            });
+    cleanable = Native.destroyWhenUnreachable(this, Native.SNAPSHOT_DESTROY, handle);
   }
 
   FfmStore store() {

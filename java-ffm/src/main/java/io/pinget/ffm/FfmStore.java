@@ -8,7 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
+import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.nio.file.Path;
@@ -32,8 +32,6 @@ public final class FfmStore implements AutoCloseable {
   /** The length a copying get returns for a key that has no value. */
   public static final int NOT_FOUND = -1;
 
-  private static final Cleaner CLEANER = Cleaner.create();
-
   /** The native pinget_store*; freed by the Cleaner once this store is unreachable. */
   private final MemorySegment handle;
 
@@ -42,15 +40,7 @@ public final class FfmStore implements AutoCloseable {
   private FfmStore(MemorySegment handle) {
     this.handle = handle;
     // Destroyed only when nothing can call it any more; close() just closes the database.
-    CLEANER.register(this, () -> destroy(handle));
-  }
-
-  private static void destroy(MemorySegment handle) {
-    try {
-      Native.STORE_DESTROY.invokeExact(handle);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    Native.destroyWhenUnreachable(this, Native.STORE_DESTROY, handle);
   }
 
   /**
@@ -242,13 +232,7 @@ public final class FfmStore implements AutoCloseable {
    * @param columnFamily from {@link #columnFamilyId}
    */
   public void flush(int columnFamily) {
-    Slots slots = Slots.ofThisThread();
-    try {
-      Native.check(
-          (int) Native.FLUSH.invokeExact(handle, columnFamily, slots.message), slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    callOnFamily(Native.FLUSH, columnFamily);
   }
 
   /** Compacts the default column family's whole key range and waits for it. */
@@ -262,10 +246,14 @@ public final class FfmStore implements AutoCloseable {
    * @param columnFamily from {@link #columnFamilyId}
    */
   public void compact(int columnFamily) {
+    callOnFamily(Native.COMPACT, columnFamily);
+  }
+
+  /** Calls a {@code pinget_code f(pinget_store*, uint32_t column_family, char** message)}. */
+  private void callOnFamily(MethodHandle function, int columnFamily) {
     Slots slots = Slots.ofThisThread();
     try {
-      Native.check(
-          (int) Native.COMPACT.invokeExact(handle, columnFamily, slots.message), slots.message);
+      Native.check((int) function.invokeExact(handle, columnFamily, slots.message), slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }

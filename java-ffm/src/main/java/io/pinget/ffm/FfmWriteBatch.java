@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
@@ -13,8 +12,6 @@ import java.util.Objects;
  * thread-safe.
  */
 public final class FfmWriteBatch implements AutoCloseable {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final Slots slots = new Slots();
   private final MemorySegment handle;
   private final Cleaner.Cleanable cleanable;
@@ -22,23 +19,8 @@ public final class FfmWriteBatch implements AutoCloseable {
 
   /** An empty batch. */
   public FfmWriteBatch() {
-    try {
-      Native.check(
-          (int) Native.WRITE_BATCH_CREATE.invokeExact(slots.pointer, slots.message), slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-    MemorySegment h = slots.pointer.get(ADDRESS, 0);
-    handle = h;
-    cleanable = CLEANER.register(this, () -> destroy(h));
-  }
-
-  private static void destroy(MemorySegment handle) {
-    try {
-      Native.WRITE_BATCH_DESTROY.invokeExact(handle);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    handle = Native.create(Native.WRITE_BATCH_CREATE, slots);
+    cleanable = Native.destroyWhenUnreachable(this, Native.WRITE_BATCH_DESTROY, handle);
   }
 
   private void checkOpen() {

@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
 
 /**
  * Options of a write, immutable and thread-safe, as {@code io.pinget.WriteOptions}: whether the WAL
@@ -13,8 +12,6 @@ import java.lang.ref.Cleaner;
  * the next flush). Each {@code with...} makes new native options: make them once.
  */
 public final class FfmWriteOptions {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   /** RocksDB's defaults: WAL written, not synced. */
   public static final FfmWriteOptions DEFAULT = new FfmWriteOptions(false, false);
 
@@ -30,25 +27,15 @@ public final class FfmWriteOptions {
       return;
     }
     try (Arena arena = Arena.ofConfined()) {
-      MemorySegment out = arena.allocate(ADDRESS);
       MemorySegment message = arena.allocate(ADDRESS);
-      Native.check((int) Native.WRITE_OPTIONS_CREATE.invokeExact(out, message), message);
-      MemorySegment h = out.get(ADDRESS, 0);
-      CLEANER.register(this, () -> destroy(h));
+      MemorySegment h = Native.create(Native.WRITE_OPTIONS_CREATE, Slots.ofThisThread());
+      Native.destroyWhenUnreachable(this, Native.WRITE_OPTIONS_DESTROY, h);
       Native.check(
           (int) Native.WRITE_OPTIONS_SET_SYNC.invokeExact(h, sync ? 1 : 0, message), message);
       Native.check(
           (int) Native.WRITE_OPTIONS_SET_DISABLE_WAL.invokeExact(h, disableWal ? 1 : 0, message),
           message);
       handle = h;
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-  }
-
-  private static void destroy(MemorySegment handle) {
-    try {
-      Native.WRITE_OPTIONS_DESTROY.invokeExact(handle);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }

@@ -15,6 +15,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.lang.ref.Cleaner;
 
 /**
  * Downcall handles to pinget's C API (pinget/c.h), which the pinget JAR's native library exports
@@ -295,11 +296,42 @@ final class Native {
   }
 
   static void free(MemorySegment p) {
+    call(FREE, p);
+  }
+
+  /** Calls a {@code void f(T*)} of the C API (a destructor, a release). */
+  static void call(MethodHandle voidOfPointer, MemorySegment p) {
     try {
-      FREE.invokeExact(p);
+      voidOfPointer.invokeExact(p);
     } catch (Throwable t) {
       throw rethrow(t);
     }
+  }
+
+  /**
+   * A new native object from a {@code pinget_code create(T** out, char** message)} of the C API,
+   * made through slots' out-parameters.
+   */
+  static MemorySegment create(MethodHandle create, Slots slots) {
+    try {
+      check((int) create.invokeExact(slots.pointer, slots.message), slots.message);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+    return slots.pointer.get(ADDRESS, 0);
+  }
+
+  /** The one Cleaner (one thread) of this binding. */
+  private static final Cleaner CLEANER = Cleaner.create();
+
+  /**
+   * Frees owner's native object with destroy (a {@code void destroy(T*)}) when the returned
+   * Cleanable is cleaned or owner becomes unreachable, whichever comes first, and only once. The
+   * action does not refer to owner.
+   */
+  static Cleaner.Cleanable destroyWhenUnreachable(
+      Object owner, MethodHandle destroy, MemorySegment handle) {
+    return CLEANER.register(owner, () -> call(destroy, handle));
   }
 
   /** A Throwable from invokeExact: the C API throws nothing, so only errors reach here. */

@@ -1,13 +1,11 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
 
 /**
  * Out-parameters of one thread's C calls, in native memory that lives as long as the Slots: a
@@ -17,7 +15,6 @@ import java.lang.ref.Cleaner;
  */
 final class Slots {
   private static final ThreadLocal<Slots> PER_THREAD = ThreadLocal.withInitial(Slots::new);
-  private static final Cleaner CLEANER = Cleaner.create();
 
   final MemorySegment size;
   final MemorySegment pointer;
@@ -55,12 +52,10 @@ final class Slots {
   }
 
   /** This thread's pinget_pinned, destroyed once the Slots are unreachable. */
-  MemorySegment pinned() throws Throwable {
+  MemorySegment pinned() {
     if (pinned == null) {
-      Native.check((int) Native.PINNED_CREATE.invokeExact(pointer, message), message);
-      MemorySegment p = pointer.get(ADDRESS, 0);
-      CLEANER.register(this, () -> FfmPinnedView.destroy(p));
-      pinned = p;
+      pinned = Native.create(Native.PINNED_CREATE, this);
+      Native.destroyWhenUnreachable(this, Native.PINNED_DESTROY, pinned);
     }
     return pinned;
   }
