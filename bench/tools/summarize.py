@@ -523,6 +523,31 @@ def small_values(rows):
     return lines
 
 
+def profile_rows(rs, methods, profiles, residency, detail=lambda r: ""):
+    """Table rows "| size | method | <cell per profile> |" for rows named
+    "<method>@<profile>": ns per get ± error, the speed-up over `default` in the
+    same run, then detail(row)."""
+    lines = []
+    for n in sorted({r["value_size"] for r in rs}):
+        for m in methods:
+            base = find(rs, "jmh", f"{m}@default", n, residency)
+            cells = []
+            for x in profiles:
+                r = find(rs, "jmh", f"{m}@{x}", n, residency)
+                if r is None:
+                    cells.append("n/a")
+                    continue
+                ns, e = ns_err(r)
+                cell = f"{fmt(ns, 0)} ± {fmt(e, 0)}"
+                if x != "default" and base is not None:
+                    q, qe = ratio(r, base)
+                    cell += f" ({fmt(q)}× ± {fmt(qe)})"
+                cells.append(cell + detail(r))
+            if any(c != "n/a" for c in cells):
+                lines.append(f"| {n} B | `{m}` | " + " | ".join(cells) + " |")
+    return lines
+
+
 LOOKUP_METHODS = ["pinned_view", "rocksdbjni_get", "pinned_view_miss", "rocksdbjni_get_miss"]
 
 
@@ -542,23 +567,7 @@ def lookup_section(by_keys):
                      "read keys that do not exist but fall inside the data's key range.", ""]
         lines += [f"{k} keys:", "", "| size | method | " + " | ".join(f"`{x}`" for x in profiles)
                   + " |", "|---|---|" + "---:|" * len(profiles)]
-        for n in sorted({r["value_size"] for r in rs}):
-            for m in LOOKUP_METHODS:
-                base = find(rs, "jmh", f"{m}@default", n)
-                cells = []
-                for x in profiles:
-                    r = find(rs, "jmh", f"{m}@{x}", n)
-                    if r is None:
-                        cells.append("n/a")
-                        continue
-                    ns, e = ns_err(r)
-                    cell = f"{fmt(ns, 0)} ± {fmt(e, 0)}"
-                    if x != "default" and base is not None:
-                        q, qe = ratio(r, base)
-                        cell += f" ({fmt(q)}× ± {fmt(qe)})"
-                    cells.append(cell)
-                if any(c != "n/a" for c in cells):
-                    lines.append(f"| {n} B | `{m}` | " + " | ".join(cells) + " |")
+        lines += profile_rows(rs, LOOKUP_METHODS, profiles, "block_cache")
         lines.append("")
     return lines
 
@@ -579,26 +588,10 @@ def file_path_section(rows):
              "get (F: reads of file bytes into memory; copies: F + P + the strategy's own).",
              "", "| size | method | " + " | ".join(f"`{x}`" for x in profiles) + " |",
              "|---|---|" + "---:|" * len(profiles)]
-    for n in sorted({r["value_size"] for r in rs}):
-        for m in PATH_METHODS:
-            base = find(rs, "jmh", f"{m}@default", n, "file")
-            cells = []
-            for x in profiles:
-                r = find(rs, "jmh", f"{m}@{x}", n, "file")
-                if r is None:
-                    cells.append("n/a")
-                    continue
-                ns, e = ns_err(r)
-                cell = f"{fmt(ns, 0)} ± {fmt(e, 0)}"
-                if x != "default" and base is not None:
-                    q, qe = ratio(r, base)
-                    cell += f" ({fmt(q)}× ± {fmt(qe)})"
-                if r["copies_per_op"] is not None:
-                    cell += (f"; F {fmt(r['file_reads_per_op'])}, "
-                             f"copies {fmt(r['copies_per_op'])}")
-                cells.append(cell)
-            if any(c != "n/a" for c in cells):
-                lines.append(f"| {n} B | `{m}` | " + " | ".join(cells) + " |")
+    lines += profile_rows(rs, PATH_METHODS, profiles, "file",
+                          lambda r: "" if r["copies_per_op"] is None else
+                          f"; F {fmt(r['file_reads_per_op'])}, "
+                          f"copies {fmt(r['copies_per_op'])}")
     return lines
 
 
