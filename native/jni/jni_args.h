@@ -39,7 +39,7 @@ jlong ToHandle(T* p) {
 bool CheckRange(JNIEnv* env, jint off, jint len, jlong size);
 
 // Flag bits, as io.pinget.ReadOptions and WriteOptions pack them (a Java test
-// compares them with the Java side through Diagnostics.constants()).
+// compares them with the Java side through Controls.constants()).
 constexpr jint kFillCache = 1;
 constexpr jint kVerifyChecksums = 2;
 constexpr jint kSync = 1;

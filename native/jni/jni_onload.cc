@@ -11,7 +11,7 @@ bool RegisterStoreNatives(JNIEnv* env);
 bool RegisterWriteNatives(JNIEnv* env);
 bool RegisterReadNatives(JNIEnv* env);
 bool RegisterPinnedNatives(JNIEnv* env);
-bool RegisterStatsNatives(JNIEnv* env);  // NativeStats and Diagnostics
+bool RegisterStatsNatives(JNIEnv* env);  // NativeStats and Controls
 
 bool RegisterNatives(JNIEnv* env, const char* class_name,
                      const JNINativeMethod* methods, int count) {

@@ -1,7 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
 // io.pinget.NativeStats: this thread's copy counters (copy_stats.h), and
-// io.pinget.Diagnostics: the empty call that the jni_nop benchmark row times
+// io.pinget.Controls: the empty call that the jni_nop benchmark row times
 // and the loops of native reads (controls.h) that the native_*_loop rows time.
 
 #include <cstdint>
@@ -39,7 +39,7 @@ void Reset(JNIEnv*, jclass) { ResetCopyStats(); }
 // jni_nop: one JNI crossing and nothing else. No copy, no allocation.
 jint JniNop(JNIEnv*, jclass) { return 0; }
 
-// A Diagnostics.NativeLoop: its keys (copied once) and the reused results.
+// A Controls.NativeLoop: its keys (copied once) and the reused results.
 struct Loop {
   BatchBuffers keys;
   PinnedValue value;
@@ -121,7 +121,7 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("reset", "()V", Reset),
 };
 
-const JNINativeMethod kDiagnosticsMethods[] = {
+const JNINativeMethod kControlsMethods[] = {
     PINGET_NATIVE("jniNop", "()I", JniNop),
     PINGET_NATIVE("constants", "()Ljava/lang/String;", Constants),
     PINGET_NATIVE("newLoop", "([[B)J", NewLoop),
@@ -134,7 +134,7 @@ const JNINativeMethod kDiagnosticsMethods[] = {
 
 bool RegisterStatsNatives(JNIEnv* env) {
   return RegisterNatives(env, "io/pinget/NativeStats", kMethods) &&
-         RegisterNatives(env, "io/pinget/Diagnostics", kDiagnosticsMethods);
+         RegisterNatives(env, "io/pinget/Controls", kControlsMethods);
 }
 
 }  // namespace jni

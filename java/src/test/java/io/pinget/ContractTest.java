@@ -165,7 +165,7 @@ class ContractTest {
 
   @Test
   void theConstantTablesAgreeWithTheNativeOnes() {
-    String[] parts = Diagnostics.constants().split("\\|");
+    String[] parts = Controls.constants().split("\\|");
     List<String> codes = new ArrayList<>();
     for (String name : parts[0].split(",")) {
       codes.add(constantName(name));

@@ -203,10 +203,10 @@ class CopyCountsTest {
 
   @Test
   void jniNopCrossesAndCountsNothing() {
-    assertEquals(0, Diagnostics.jniNop());
+    assertEquals(0, Controls.jniNop());
     CopyStats.reset();
     for (int i = 0; i < 1000; i++) {
-      assertEquals(0, Diagnostics.jniNop());
+      assertEquals(0, Controls.jniNop());
     }
     assertEquals(new CopyStats(0, 0, 0, 0, 0, 0), CopyStats.current());
   }
@@ -288,7 +288,7 @@ class CopyCountsTest {
           store.multiGetBufferCopy(ro, keys, dsts, sizes);
           return sizes[i];
         },
-        i -> Diagnostics.jniNop(),
+        i -> Controls.jniNop(),
       };
       String[] names = {
         "pinned_view reused, byte[] key",

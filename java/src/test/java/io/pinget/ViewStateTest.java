@@ -124,7 +124,7 @@ class ViewStateTest {
       keys[i] = key(i);
       expected += 10 + i;
     }
-    try (Diagnostics.NativeLoop loop = Diagnostics.nativeLoop(store, keys)) {
+    try (Controls.NativeLoop loop = Controls.nativeLoop(store, keys)) {
       assertEquals(expected, loop.pinnedGets(0, 100));
       assertEquals(10 + 11, loop.pinnedGets(0, 2));
       assertEquals(expected, loop.pinnedBatches(0, 100, 16));

@@ -1,7 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.Diagnostics;
+import io.pinget.BenchControls;
 import io.pinget.PinnedBatch;
 import io.pinget.ReadOptions;
 import java.nio.ByteBuffer;
@@ -64,7 +64,7 @@ public class BatchGetBenchmark {
   private ByteBuffer[] directDsts;
   private int[] sizes;
   private PinnedBatch pinned;
-  private Diagnostics.NativeLoop loop;
+  private BenchControls.Loop loop;
   private int pos;
 
   @Setup(Level.Trial)
@@ -96,7 +96,7 @@ public class BatchGetBenchmark {
     directValues = Arrays.asList(directDsts); // a trial runs one method: no sharing
     sizes = new int[batch];
     pinned = data.store.newPinnedBatch();
-    loop = Diagnostics.nativeLoop(data.store, ordered);
+    loop = BenchControls.nativeLoop(data.store, ordered);
   }
 
   @TearDown(Level.Trial)

@@ -1,7 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.Diagnostics;
+import io.pinget.BenchControls;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
 import java.nio.ByteBuffer;
@@ -58,7 +58,7 @@ public class GetBenchmark {
   private PinnedView view;
   private PinnedView rocksjavaView;
   private org.rocksdb.ReadOptions rocksRead;
-  private Diagnostics.NativeLoop loop;
+  private BenchControls.Loop loop;
   private int pos;
 
   @Setup(Level.Trial)
@@ -75,7 +75,7 @@ public class GetBenchmark {
     for (int i = 0; i < ordered.length; i++) {
       ordered[i] = data.keys[data.order[i % data.order.length]];
     }
-    loop = Diagnostics.nativeLoop(data.store, ordered);
+    loop = BenchControls.nativeLoop(data.store, ordered);
   }
 
   @TearDown(Level.Trial)
@@ -192,6 +192,6 @@ public class GetBenchmark {
   /** One empty JNI crossing into pinget's library: the floor of any native call. */
   @Benchmark
   public int jniNop() {
-    return Diagnostics.jniNop();
+    return BenchControls.jniNop();
   }
 }

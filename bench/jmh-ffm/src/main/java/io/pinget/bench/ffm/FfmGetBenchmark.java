@@ -2,7 +2,7 @@
 package io.pinget.bench.ffm;
 
 import io.pinget.Compression;
-import io.pinget.Diagnostics;
+import io.pinget.BenchControls;
 import io.pinget.Options;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
@@ -91,7 +91,7 @@ public class FfmGetBenchmark {
   private int batchPos;
   private Store jni;
   private PinnedView jniView;
-  private Diagnostics.NativeLoop loop;
+  private BenchControls.Loop loop;
   private LRUCache rocksCache;
   private org.rocksdb.Options rocksOptions;
   private RocksDB rocks;
@@ -174,7 +174,7 @@ public class FfmGetBenchmark {
       }
     }
     jniView = jni.newPinnedView();
-    loop = Diagnostics.nativeLoop(jni, ordered);
+    loop = BenchControls.nativeLoop(jni, ordered);
     dst = new byte[size];
     directDst = ByteBuffer.allocateDirect(size);
     directKeys = new ByteBuffer[ordered.length];

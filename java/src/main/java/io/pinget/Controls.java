@@ -5,13 +5,16 @@ import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.util.Objects;
 
-/** Controls for benchmarks and tests: calls that show the JNI layer itself. */
-public final class Diagnostics {
+/**
+ * Controls for benchmarks and tests: calls that show the JNI layer itself. Not public API: the
+ * benchmarks reach it through their own {@code io.pinget.BenchControls} (bench/common).
+ */
+final class Controls {
   static {
     NativeLibrary.load();
   }
 
-  private Diagnostics() {}
+  private Controls() {}
 
   /**
    * An empty registered native method (native/jni/stats_jni.cc): one Java-to-native crossing that
@@ -20,7 +23,7 @@ public final class Diagnostics {
    *
    * @return 0
    */
-  public static native int jniNop();
+  static native int jniNop();
 
   /**
    * The native side of the tables that Java keeps in step with it, for a test that compares them:
@@ -29,7 +32,7 @@ public final class Diagnostics {
    *
    * @return the native tables
    */
-  public static native String constants();
+  static native String constants();
 
   /**
    * A loop of pinget's reads made in C++ (pinget/controls.h), one JNI crossing per call: the
@@ -40,14 +43,15 @@ public final class Diagnostics {
    * @param keys not null, no element null; read in this order
    * @return a loop; close it (a loop never closed is freed by a Cleaner)
    */
-  public static NativeLoop nativeLoop(Store store, byte[][] keys) {
+  static NativeLoop nativeLoop(Store store, byte[][] keys) {
     return new NativeLoop(store, keys);
   }
 
   /** See {@link #nativeLoop}. Not thread-safe. */
-  public static final class NativeLoop implements AutoCloseable {
+  static final class NativeLoop implements AutoCloseable {
     private final Store store;
     private final long handle;
+    private final int keyCount;
     private final Cleaner.Cleanable cleanable;
     private boolean closed;
 
@@ -56,6 +60,7 @@ public final class Diagnostics {
       Store.checkKeys(keys);
       long h = newLoop(keys);
       this.handle = h;
+      this.keyCount = keys.length;
       this.cleanable = Cleaners.CLEANER.register(this, () -> freeLoop(h));
     }
 
@@ -71,6 +76,7 @@ public final class Diagnostics {
      */
     public long pinnedGets(int from, int count) {
       store.checkOpen((ColumnFamily) null);
+      Objects.checkFromIndexSize(from, count, keyCount);
       try {
         return pinnedGetLoop(store.handle, checkOpen(), from, count);
       } finally {
@@ -93,6 +99,10 @@ public final class Diagnostics {
      */
     public long pinnedBatches(int from, int count, int batch) {
       store.checkOpen((ColumnFamily) null);
+      Objects.checkFromIndexSize(from, count, keyCount);
+      if (batch < 1) {
+        throw new IllegalArgumentException("batch is " + batch + ": at least 1");
+      }
       try {
         return pinnedBatchLoop(store.handle, checkOpen(), from, count, batch);
       } finally {
