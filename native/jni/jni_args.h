@@ -44,14 +44,6 @@ constexpr jint kFillCache = 1;
 constexpr jint kVerifyChecksums = 2;
 constexpr jint kSync = 1;
 constexpr jint kDisableWal = 2;
-constexpr jint kCreateIfMissing = 1;  // Options, as NativeStore packs them
-constexpr jint kErrorIfExists = 2;
-constexpr jint kCacheIndexAndFilterBlocks = 4;
-constexpr jint kPinL0FilterAndIndexBlocksInCache = 8;
-constexpr jint kDataBlockHashIndex = 16;
-constexpr jint kWholeKeyFiltering = 32;
-constexpr jint kAllowMmapReads = 64;
-constexpr jint kUseDirectReads = 128;
 ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags);
 WriteOptions ToWriteOptions(jint flags);
 

@@ -26,10 +26,13 @@ inline void ThrowIllegalArgument(JNIEnv* env, const char* message) {
 }
 
 // Throws for every status except OK and NotFound and returns true if it
-// threw. The message is always Status::ToString() ("<Code>: <message>"):
-// Closed → StoreClosedException, InvalidArgument → IllegalArgumentException,
-// any other code → PingetException with that code.
+// threw: the exception io.pinget.PingetException.of(code, message) maps it
+// to (the one mapper, shared with the FFM binding), the message always
+// Status::ToString() ("<Code>: <message>").
 bool ThrowIfError(JNIEnv* env, const Status& status);
+
+// Called once from JNI_OnLoad. Returns false with an exception pending.
+bool InitErrors(JNIEnv* env);
 
 // Whether a value fits a Java array or buffer (at most 2 GiB - 1 bytes).
 inline bool FitsJava(size_t size) {

@@ -12,6 +12,7 @@ bool RegisterWriteNatives(JNIEnv* env);
 bool RegisterReadNatives(JNIEnv* env);
 bool RegisterPinnedNatives(JNIEnv* env);
 bool RegisterStatsNatives(JNIEnv* env);  // NativeStats and Controls
+bool RegisterRocksJavaNatives(JNIEnv* env);
 
 bool RegisterNatives(JNIEnv* env, const char* class_name,
                      const JNINativeMethod* methods, int count) {
@@ -32,9 +33,10 @@ extern "C" JNIEXPORT jint JNI_OnLoad(JavaVM* vm, void* /*reserved*/) {
   if (vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) {
     return JNI_ERR;
   }
-  if (!InitArgs(env) || !InitViews(env) || !RegisterStoreNatives(env) ||
-      !RegisterWriteNatives(env) || !RegisterReadNatives(env) ||
-      !RegisterPinnedNatives(env) || !RegisterStatsNatives(env)) {
+  if (!InitArgs(env) || !InitErrors(env) || !InitViews(env) ||
+      !RegisterStoreNatives(env) || !RegisterWriteNatives(env) ||
+      !RegisterReadNatives(env) || !RegisterPinnedNatives(env) ||
+      !RegisterStatsNatives(env) || !RegisterRocksJavaNatives(env)) {
     return JNI_ERR;
   }
   return JNI_VERSION_1_8;

@@ -102,17 +102,7 @@ jstring Constants(JNIEnv* env, jclass) {
   s += "|fill_cache=" + std::to_string(kFillCache) +
        ",verify_checksums=" + std::to_string(kVerifyChecksums) +
        ",sync=" + std::to_string(kSync) +
-       ",disable_wal=" + std::to_string(kDisableWal) +
-       ",create_if_missing=" + std::to_string(kCreateIfMissing) +
-       ",error_if_exists=" + std::to_string(kErrorIfExists) +
-       ",cache_index_and_filter_blocks=" +
-       std::to_string(kCacheIndexAndFilterBlocks) +
-       ",pin_l0_filter_and_index_blocks_in_cache=" +
-       std::to_string(kPinL0FilterAndIndexBlocksInCache) +
-       ",data_block_hash_index=" + std::to_string(kDataBlockHashIndex) +
-       ",whole_key_filtering=" + std::to_string(kWholeKeyFiltering) +
-       ",allow_mmap_reads=" + std::to_string(kAllowMmapReads) +
-       ",use_direct_reads=" + std::to_string(kUseDirectReads);
+       ",disable_wal=" + std::to_string(kDisableWal);
   return env->NewStringUTF(s.c_str());
 }
 

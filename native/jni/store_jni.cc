@@ -30,29 +30,13 @@ bool ToString(JNIEnv* env, jbyteArray bytes, std::string* out) {
   return !env->ExceptionCheck();
 }
 
-jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
-           jlong block_cache_bytes, jint block_cache_kind, jlong block_size,
-           jdouble bloom_bits_per_key, jlong write_buffer_bytes,
-           jint compression, jobjectArray column_families) {
-  std::string p;
-  if (!ToString(env, path, &p)) return 0;
+// options is the text of io.pinget.Options.toString(): pinget::ParseOptions.
+jlong Open(JNIEnv* env, jclass, jbyteArray path, jbyteArray options_text,
+           jobjectArray column_families) {
+  std::string p, text;
+  if (!ToString(env, path, &p) || !ToString(env, options_text, &text)) return 0;
   Options options;
-  options.create_if_missing = (flags & kCreateIfMissing) != 0;
-  options.error_if_exists = (flags & kErrorIfExists) != 0;
-  options.block_cache_bytes = static_cast<size_t>(block_cache_bytes);
-  options.block_cache_kind = static_cast<BlockCacheKind>(block_cache_kind);
-  options.cache_index_and_filter_blocks =
-      (flags & kCacheIndexAndFilterBlocks) != 0;
-  options.pin_l0_filter_and_index_blocks_in_cache =
-      (flags & kPinL0FilterAndIndexBlocksInCache) != 0;
-  options.block_size = static_cast<size_t>(block_size);
-  options.data_block_hash_index = (flags & kDataBlockHashIndex) != 0;
-  options.bloom_bits_per_key = bloom_bits_per_key;
-  options.whole_key_filtering = (flags & kWholeKeyFiltering) != 0;
-  options.allow_mmap_reads = (flags & kAllowMmapReads) != 0;
-  options.use_direct_reads = (flags & kUseDirectReads) != 0;
-  options.write_buffer_bytes = static_cast<size_t>(write_buffer_bytes);
-  options.compression = static_cast<Compression>(compression);
+  if (ThrowIfError(env, ParseOptions(text, &options))) return 0;
   const jsize n = env->GetArrayLength(column_families);
   for (jsize i = 0; i < n; ++i) {
     LocalRef name(env, env->GetObjectArrayElement(column_families, i));
@@ -64,34 +48,6 @@ jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
   }
   std::unique_ptr<Store> store;
   return HandleOf(env, Store::Open(p, options, &store), &store);
-}
-
-// Handles are RocksJava's native pointers (RocksObject.getNativeHandle()),
-// checked by io.pinget.rocksjava.RocksJavaReader before they get here.
-jlong Borrow(JNIEnv* env, jclass, jlong db, jlongArray column_families) {
-  if (column_families == nullptr) {
-    ThrowNullPointer(env, "column families are null");
-    return 0;
-  }
-  std::vector<rocksdb::ColumnFamilyHandle*> families(
-      static_cast<size_t>(env->GetArrayLength(column_families)));
-  for (size_t i = 0; i < families.size(); ++i) {
-    jlong h = 0;
-    env->GetLongArrayRegion(column_families, static_cast<jsize>(i), 1, &h);
-    families[i] = FromHandle<rocksdb::ColumnFamilyHandle>(h);
-  }
-  std::unique_ptr<Store> store;
-  return HandleOf(env,
-                  Store::Borrow(FromHandle<rocksdb::DB>(db), families, &store),
-                  &store);
-}
-
-jlong BorrowSnapshot(JNIEnv* env, jclass, jlong store, jlong snapshot) {
-  std::unique_ptr<Snapshot> borrowed;
-  return HandleOf(env,
-                  FromHandle<Store>(store)->BorrowSnapshot(
-                      FromHandle<const rocksdb::Snapshot>(snapshot), &borrowed),
-                  &borrowed);
 }
 
 void Close(JNIEnv* env, jclass, jlong store) {
@@ -146,9 +102,7 @@ jstring RocksDBVersionString(JNIEnv* env, jclass) {
 }
 
 const JNINativeMethod kMethods[] = {
-    PINGET_NATIVE("open", "([BIJIJDJI[[B)J", Open),
-    PINGET_NATIVE("borrow", "(J[J)J", Borrow),
-    PINGET_NATIVE("borrowSnapshot", "(JJ)J", BorrowSnapshot),
+    PINGET_NATIVE("open", "([B[B[[B)J", Open),
     PINGET_NATIVE("close", "(J)V", Close),
     PINGET_NATIVE("free", "(J)V", Free),
     PINGET_NATIVE("columnFamilyId", "(J[B)I", ColumnFamilyId),

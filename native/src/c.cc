@@ -190,6 +190,15 @@ PINGET_OPTION(compression, int, compression,
               static_cast<pinget::Compression>(value))
 #undef PINGET_OPTION
 
+pinget_code pinget_options_set(pinget_options* options, const char* text,
+                               size_t text_size, char** message) {
+  return Guard(message, [&] {
+    if (options == nullptr) return Null("options");
+    if (text == nullptr && text_size != 0) return Null("text");
+    return pinget::ParseOptions(Bytes(text, text_size), &options->options);
+  });
+}
+
 pinget_code pinget_options_add_column_family(pinget_options* options,
                                              const char* name, size_t name_size,
                                              char** message) {

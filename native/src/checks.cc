@@ -119,6 +119,13 @@ Status CheckOptions(const std::string& path, const Options& options) {
     return OutOfRange("write_buffer_bytes", options.write_buffer_bytes,
                       kMinWriteBufferBytes, kMaxWriteBufferBytes);
   }
+  if (options.max_open_files != -1 &&
+      options.max_open_files < kMinMaxOpenFiles) {
+    return Status::InvalidArgument(
+        "max_open_files is " + std::to_string(options.max_open_files) +
+        "; allowed: -1 (every file open) or " +
+        std::to_string(kMinMaxOpenFiles) + " and more");
+  }
   switch (options.compression) {
     case Compression::kNone:
     case Compression::kSnappy:

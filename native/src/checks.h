@@ -24,6 +24,7 @@ constexpr size_t kMaxBlockSize = (size_t{1} << 32) - 1;    // a block's offset
 constexpr size_t kMaxBlockCacheBytes = size_t{1} << 50;    // 1 PiB
 constexpr double kMinBloomBitsPerKey = 1;                  // RocksDB's clips
 constexpr double kMaxBloomBitsPerKey = 100;                // RocksDB's clips
+constexpr int kMinMaxOpenFiles = 20;                       // RocksDB's clip
 
 // A key: non-empty, backed by memory.
 Status CheckKey(std::string_view key);

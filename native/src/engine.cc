@@ -89,6 +89,7 @@ Status OpenEngine(const std::string& path, const Options& options,
   ro.write_buffer_size = options.write_buffer_bytes;
   ro.allow_mmap_reads = options.allow_mmap_reads;
   ro.use_direct_reads = options.use_direct_reads;
+  ro.max_open_files = options.max_open_files;
   st = ToRocksDBCompression(options.compression, &ro.compression);
   if (!st.ok()) return st;
   rocksdb::BlockBasedTableOptions table;
@@ -96,8 +97,9 @@ Status OpenEngine(const std::string& path, const Options& options,
   if (options.block_cache_bytes == 0) {
     table.no_block_cache = true;
   } else if (options.block_cache_kind == BlockCacheKind::kHyperClock) {
-    table.block_cache =
-        NewHyperClockCache(options.block_cache_bytes, options.block_size);
+    st = NewHyperClockCache(options.block_cache_bytes, options.block_size,
+                            &table.block_cache);
+    if (!st.ok()) return st;
   } else {
     table.block_cache = rocksdb::NewLRUCache(options.block_cache_bytes);
   }

@@ -8,10 +8,14 @@
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/version.h>
+#include <sys/mman.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "pinget/status.h"
 
 namespace pinget {
 namespace internal {
@@ -34,20 +38,61 @@ inline rocksdb::Status OpenDB(
 #endif
 }
 
-// A HyperClockCache of capacity bytes. RocksDB 8.7 added the variant whose
-// table grows as it fills (estimated_entry_charge 0; RocksDB's choice since).
-// Before it the table's size was fixed from the estimate, and 0 sized it for
-// entries holding nothing but metadata; those releases' cache.h advises the
-// block size as the estimate.
-inline std::shared_ptr<rocksdb::Cache> NewHyperClockCache(size_t capacity,
-                                                          size_t block_size) {
+// A HyperClockCache of capacity bytes, or InvalidArgument if this machine
+// cannot map its table. RocksDB 8.7 added the variant whose table grows as it
+// fills (estimated_entry_charge 0; RocksDB's choice since). It maps address
+// space for each shard's largest table when the cache is made, and if the
+// kernel refuses a mapping it terminates the process ("Anonymous mmap for
+// RocksDB HyperClockCache failed"): with 24 GiB of memory, 8 TiB did. So the
+// shard count is set here (RocksDB's own rule: shards of at least 32 MiB, at
+// most 64) and the shards' mappings are tried first, the same way RocksDB makes
+// it, sized with twice RocksDB 11's 64-byte slot: a size refused here is one
+// whose tables the kernel would not map now. Before 8.7 the table's size was
+// fixed from the estimate, and 0 sized it for entries holding nothing but
+// metadata; those releases' cache.h advises the block size as the estimate.
+inline Status NewHyperClockCache(size_t capacity, size_t block_size,
+                                 std::shared_ptr<rocksdb::Cache>* cache) {
 #if ROCKSDB_MAJOR > 8 || (ROCKSDB_MAJOR == 8 && ROCKSDB_MINOR >= 7)
   static_cast<void>(block_size);
-  return rocksdb::HyperClockCacheOptions(capacity, 0).MakeSharedCache();
+  rocksdb::HyperClockCacheOptions options(capacity, 0);
+  int shard_bits = 0;
+  for (size_t shards = capacity / (size_t{32} << 20);
+       shards > 1 && shard_bits < 6; shards >>= 1) {
+    ++shard_bits;
+  }
+  options.num_shard_bits = shard_bits;
+  // RocksDB's slots per shard: capacity / (min_avg_entry_charge x its load
+  // factor, 0.6), at most. Every shard's table is tried, as RocksDB will map
+  // them, so that the kernel's decision (per mapping, in total, or against
+  // the address space, whatever its overcommit policy) is the one it makes.
+  constexpr size_t kSlotBytesBound = 128;
+  const double slots =
+      static_cast<double>(capacity >> shard_bits) /
+      (static_cast<double>(options.min_avg_entry_charge) * 0.6);
+  const double bytes = slots * kSlotBytesBound + 4096;
+  bool mapped = bytes < static_cast<double>(SIZE_MAX / 128);
+  std::vector<void*> probes;
+  for (int i = 0; mapped && i < (1 << shard_bits); ++i) {
+    void* p = mmap(nullptr, static_cast<size_t>(bytes), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    mapped = p != MAP_FAILED;
+    if (mapped) probes.push_back(p);
+  }
+  for (void* p : probes) munmap(p, static_cast<size_t>(bytes));
+  if (!mapped) {
+    return Status::InvalidArgument(
+        "block_cache_bytes " + std::to_string(capacity) +
+        " is too large for a kHyperClock cache on this machine: its " +
+        std::to_string(1 << shard_bits) + " shards' tables need " +
+        std::to_string(static_cast<uint64_t>(bytes)) +
+        " bytes of address space each, which the kernel refuses to map");
+  }
+  *cache = options.MakeSharedCache();
 #else
-  return rocksdb::HyperClockCacheOptions(capacity, block_size)
-      .MakeSharedCache();
+  *cache =
+      rocksdb::HyperClockCacheOptions(capacity, block_size).MakeSharedCache();
 #endif
+  return Status::OK();
 }
 
 }  // namespace internal

@@ -142,7 +142,20 @@ static void options_misuse(const char* dir) {
   OK(pinget_options_set_block_cache_kind(options, 0, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "name",
          pinget_options_add_column_family(options, NULL, 3, &msg));
-  OK(pinget_options_set_create_if_missing(options, 0, &msg));
+  /* Options as text: the format every binding passes them in. */
+  static const char kBad[] = "block_size=8192;colour=red";
+  EXPECT(PINGET_INVALID_ARGUMENT, "unknown option colour",
+         pinget_options_set(options, kBad, sizeof kBad - 1, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "text",
+         pinget_options_set(options, NULL, 3, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "options",
+         pinget_options_set(NULL, "", 0, &msg));
+  static const char kFewFiles[] = "max_open_files=5";
+  OK(pinget_options_set(options, kFewFiles, sizeof kFewFiles - 1, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "max_open_files is 5",
+         pinget_open(path, options, &store, &msg));
+  static const char kNoCreate[] = "max_open_files=-1;create_if_missing=false";
+  OK(pinget_options_set(options, kNoCreate, sizeof kNoCreate - 1, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, NULL,
          pinget_open(path, options, &store, &msg));
   pinget_options_destroy(options);

@@ -394,5 +394,131 @@ TEST_F(OptionsTest, BadValuesAreRefusedByName) {
   }
 }
 
+// The one text format every binding passes options in: every field round-trips,
+// names and values are refused by name, and nothing is half-applied.
+TEST(OptionsTextTest, FormatThenParseGivesTheSameOptions) {
+  Options o;
+  o.create_if_missing = false;
+  o.error_if_exists = true;
+  o.block_cache_bytes = 12345;
+  o.block_cache_kind = BlockCacheKind::kHyperClock;
+  o.cache_index_and_filter_blocks = true;
+  o.pin_l0_filter_and_index_blocks_in_cache = true;
+  o.block_size = 16384;
+  o.allow_mmap_reads = true;
+  o.use_direct_reads = true;
+  o.data_block_hash_index = true;
+  o.bloom_bits_per_key = 9.75;
+  o.whole_key_filtering = false;
+  o.write_buffer_bytes = 1 << 20;
+  o.max_open_files = 64;
+  o.compression = pinget::Compression::kZstd;
+  const std::string text = pinget::FormatOptions(o);
+  EXPECT_NE(text.find("block_cache_kind=hyper_clock"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("compression=zstd"), std::string::npos) << text;
+  EXPECT_NE(text.find("bloom_bits_per_key=9.75"), std::string::npos) << text;
+  Options parsed;
+  ASSERT_OK(pinget::ParseOptions(text, &parsed));
+  EXPECT_EQ(pinget::FormatOptions(parsed), text);
+  EXPECT_EQ(pinget::FormatOptions(Options()), [] {
+    Options d;
+    EXPECT_OK(pinget::ParseOptions("", &d));
+    return pinget::FormatOptions(d);
+  }());
+}
+
+TEST(OptionsTextTest, RefusesUnknownNamesAndBadValuesByName) {
+  const struct {
+    const char* text;
+    const char* message;
+  } cases[] = {
+      {"block_cache_bytes=12;colour=red", "unknown option colour"},
+      {"block_cache_bytes", "option block_cache_bytes has no value"},
+      {"block_cache_bytes=-1", "option block_cache_bytes: cannot read -1"},
+      {"block_cache_bytes=12x", "cannot read 12x"},
+      {"block_cache_bytes=", "cannot read "},
+      {"block_cache_bytes=99999999999999999999999", "cannot read"},
+      {"create_if_missing=yes", "option create_if_missing: cannot read yes"},
+      {"block_cache_kind=LRU", "option block_cache_kind: cannot read LRU"},
+      {"compression=lz5", "option compression: cannot read lz5"},
+      {"bloom_bits_per_key=ten", "option bloom_bits_per_key: cannot read ten"},
+      {"max_open_files=1.5", "option max_open_files: cannot read 1.5"},
+  };
+  for (const auto& c : cases) {
+    Options o;
+    o.block_size = 777;
+    const Status s = pinget::ParseOptions(c.text, &o);
+    EXPECT_TRUE(s.IsInvalidArgument()) << c.text << ": " << s;
+    EXPECT_NE(s.message().find(c.message), std::string::npos)
+        << c.text << ": " << s;
+    EXPECT_EQ(o.block_cache_bytes, Options().block_cache_bytes) << c.text;
+    EXPECT_EQ(o.block_size, 777u) << c.text;
+  }
+  EXPECT_TRUE(pinget::ParseOptions("", nullptr).IsInvalidArgument());
+  // Empty pairs are skipped; the last value of a name wins.
+  Options o;
+  ASSERT_OK(pinget::ParseOptions(";block_size=8192;;block_size=1024;", &o));
+  EXPECT_EQ(o.block_size, 1024u);
+}
+
+// max_open_files reaches RocksDB, -1 and 20 upwards are taken, and reads stay
+// right when RocksDB must reopen files that it closed.
+TEST_F(OptionsTest, MaxOpenFiles) {
+  for (int bad : {-2, 0, 1, 19}) {
+    Options o;
+    o.max_open_files = bad;
+    std::unique_ptr<Store> store;
+    const Status s =
+        Store::Open(DbPath("bad" + std::to_string(bad)), o, &store);
+    EXPECT_TRUE(s.IsInvalidArgument()) << bad << ": " << s;
+    EXPECT_NE(s.message().find("max_open_files is " + std::to_string(bad) +
+                               "; allowed: -1 (every file open) or 20"),
+              std::string::npos)
+        << s;
+  }
+  Options o;
+  EXPECT_EQ(o.max_open_files, rocksdb::DBOptions().max_open_files);
+  o.max_open_files = 20;
+  ASSERT_NO_FATAL_FAILURE(OpenStore(o));
+  EXPECT_EQ(OptionsFileValue(NewestOptionsFile(DbPath()), "[DBOptions]",
+                             "max_open_files"),
+            "20");
+  // More files than RocksDB may keep open: each flush makes one.
+  for (int f = 0; f < 30; ++f) {
+    for (int i = f; i < kKeys; i += 30) {
+      ASSERT_OK(store_->Put(Key(i), MakeValue(Key(i), 100, 1)));
+    }
+    ASSERT_OK(store_->Flush());
+  }
+  ExpectReadsAreRight();
+}
+
+// A HyperClockCache whose table the kernel will not map is refused at open,
+// never an abort of the process (RocksDB terminates when its mmap fails).
+// Every size of the documented range up to 1 PiB either opens or is refused
+// with InvalidArgument; 1 PiB, whose table no machine maps, is refused.
+TEST_F(OptionsTest, HyperClockCacheTooLargeToMapIsRefused) {
+  int n = 0;
+  for (size_t bytes = size_t{1} << 40; bytes <= (size_t{1} << 50);
+       bytes <<= 1) {
+    Options o;
+    o.block_cache_kind = BlockCacheKind::kHyperClock;
+    o.block_cache_bytes = bytes;
+    std::unique_ptr<Store> store;
+    const Status s =
+        Store::Open(DbPath("hcc" + std::to_string(n++)), o, &store);
+    if (s.ok()) {
+      EXPECT_OK(store->Close());
+      EXPECT_LT(bytes, size_t{1} << 50);
+    } else {
+      EXPECT_TRUE(s.IsInvalidArgument()) << bytes << ": " << s;
+      EXPECT_NE(s.message().find("too large for a kHyperClock cache"),
+                std::string::npos)
+          << s;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace pinget_test

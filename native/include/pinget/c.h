@@ -90,6 +90,15 @@ PINGET_C_API void pinget_free(void* p);
 PINGET_C_API pinget_code pinget_options_create(pinget_options** out,
                                                char** message);
 PINGET_C_API void pinget_options_destroy(pinget_options* options);
+/* Sets the options named in text[0, text_size): "name=value" pairs joined by
+ * ';', named as pinget::Options' fields (pinget/options.h, ParseOptions:
+ * block_cache_bytes=1048576;compression=zstd;max_open_files=500). The one
+ * format every binding passes options in; any option, also those without a
+ * setter below. PINGET_INVALID_ARGUMENT names an unknown option or a value
+ * that is not of its kind, and sets nothing. Ranges: at pinget_open. */
+PINGET_C_API pinget_code pinget_options_set(pinget_options* options,
+                                            const char* text, size_t text_size,
+                                            char** message);
 /* Setters store the value; pinget_open checks it and names a bad one. A
  * boolean is 0 (false) or any other value (true). */
 PINGET_C_API pinget_code pinget_options_set_create_if_missing(

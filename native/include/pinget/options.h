@@ -6,9 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "pinget/export.h"
+
 namespace pinget {
+
+class Status;
 
 class Snapshot;
 
@@ -76,12 +81,32 @@ struct Options {
   // Bloom filter would leave it empty, and is refused.
   bool whole_key_filtering = true;
   size_t write_buffer_bytes = size_t{64} << 20;
+  // Files RocksDB keeps open (their table readers, with index and filter
+  // blocks held outside the cache unless cache_index_and_filter_blocks): -1
+  // keeps every file open (RocksDB's default: no table is ever reopened by a
+  // lookup); otherwise at least 20 (RocksDB raises less to 20), and a lookup
+  // in a file that was closed reopens it (reads its footer, index and filter
+  // blocks again), while memory for open tables stays bounded.
+  int max_open_files = -1;
   // Open fails with NotSupported if this RocksDB build lacks the codec.
   Compression compression = Compression::kSnappy;
   // Column families besides "default", created if missing. Their ids are
   // 1, 2, ... in this order; the default column family is 0.
   std::vector<std::string> column_families;
 };
+
+// The options as text, in the one format every binding passes them in:
+// "name=value" pairs joined by ';', the names those of the fields above
+// (column_families excepted). Values: true or false; a size in decimal
+// bytes; a number (bloom_bits_per_key, in C notation: 10, 0.5, 1e-3, nan);
+// block_cache_kind lru or hyper_clock; compression none, snappy, lz4, zstd,
+// zlib or bzip2. ParseOptions sets the fields named (others keep their
+// values): InvalidArgument naming an unknown name or a value that is not of
+// its kind, with *options unchanged. Ranges are checked by Store::Open.
+PINGET_EXPORT Status ParseOptions(std::string_view text, Options* options);
+// Every field but column_families, in that format: ParseOptions of it gives
+// the same options.
+PINGET_EXPORT std::string FormatOptions(const Options& options);
 
 // Options for every read strategy.
 struct ReadOptions {

@@ -4,9 +4,10 @@ package io.pinget;
 import java.nio.ByteBuffer;
 
 /**
- * Whether the memory behind a direct buffer is still there, asked before native code reads or
- * writes it. Java 17 has no memory scopes and cannot tell: every buffer passes. On Java 22+ the JAR
- * holds another version of this class (META-INF/versions/22), which asks the buffer's scope.
+ * Whether the memory behind a direct buffer is still there, and this thread's to touch, asked
+ * before native code reads or writes it. Java 17 has no memory scopes and cannot tell: every buffer
+ * passes. On Java 22+ the JAR holds another version of this class (META-INF/versions/22), which
+ * asks the buffer's scope.
  */
 final class BufferScopes {
   private BufferScopes() {}

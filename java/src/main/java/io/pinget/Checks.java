@@ -9,16 +9,157 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
-/** Argument checks made before a native call (the natives check memory ranges again). */
-final class Checks {
+/**
+ * The argument checks of the {@link Reader} contract, each in one place, for every binding (public
+ * for the FFM binding, io.pinget.ffm): each throws what the contract says, naming the argument.
+ * Called in signature order, each argument wholly (null, range, value, then its elements in index
+ * order) before the next; native code checks memory ranges again. Not for applications.
+ */
+public final class Checks {
   private Checks() {}
 
-  static void range(byte[] array, int off, int len, String what) {
+  /**
+   * Read or write options: not null.
+   *
+   * @param options the options
+   */
+  public static void options(Object options) {
+    Objects.requireNonNull(options, "options");
+  }
+
+  /**
+   * A key in key[off, off + len): not null, in range, not empty.
+   *
+   * @param key the array
+   * @param off start of the key
+   * @param len its length
+   */
+  public static void key(byte[] key, int off, int len) {
+    range(key, off, len, "key");
+    if (len == 0) {
+      throw new IllegalArgumentException("key is empty");
+    }
+  }
+
+  /**
+   * A key from position to limit of a direct buffer, not empty.
+   *
+   * @param key the buffer
+   */
+  public static void key(ByteBuffer key) {
+    direct(key, "key");
+    if (!key.hasRemaining()) {
+      throw new IllegalArgumentException("key is empty");
+    }
+  }
+
+  /**
+   * A batch's keys: not null, then each not null and not empty.
+   *
+   * @param keys the keys
+   */
+  public static void keys(byte[][] keys) {
+    Objects.requireNonNull(keys, "keys");
+    for (int i = 0; i < keys.length; i++) {
+      byte[] key = keys[i];
+      if (key == null) {
+        throw new NullPointerException("keys[" + i + "]");
+      }
+      if (key.length == 0) {
+        throw new IllegalArgumentException("keys[" + i + "] is empty");
+      }
+    }
+  }
+
+  /**
+   * The elements of a batch's byte[] destinations (checked by {@link #length}): each not null.
+   * Check a copy that native code then reads, which the caller cannot change after the check.
+   *
+   * @param dsts the destinations
+   * @param n how many to check
+   * @param what the argument's name
+   */
+  public static void arrays(byte[][] dsts, int n, String what) {
+    for (int i = 0; i < n; i++) {
+      if (dsts[i] == null) {
+        throw new NullPointerException(what + "[" + i + "]");
+      }
+    }
+  }
+
+  /**
+   * As {@link #arrays}, for direct destinations: each direct and writable.
+   *
+   * @param dsts the destinations
+   * @param n how many to check
+   * @param what the argument's name
+   */
+  public static void directs(ByteBuffer[] dsts, int n, String what) {
+    for (int i = 0; i < n; i++) {
+      writableDirect(dsts[i], what + "[" + i + "]");
+    }
+  }
+
+  /**
+   * A batch's array: not null, n elements.
+   *
+   * @param array the array
+   * @param n the keys' count
+   * @param what the argument's name
+   */
+  public static void length(Object[] array, int n, String what) {
+    Objects.requireNonNull(array, what);
+    if (array.length != n) {
+      throw new IllegalArgumentException(
+          what + " has " + array.length + " elements; keys has " + n);
+    }
+  }
+
+  /**
+   * A batch's sizes: not null, at least n of them.
+   *
+   * @param sizes the sizes
+   * @param n the keys' count
+   */
+  public static void sizes(int[] sizes, int n) {
+    Objects.requireNonNull(sizes, "sizes");
+    if (sizes.length < n) {
+      throw new IllegalArgumentException("sizes has " + sizes.length + " elements; keys has " + n);
+    }
+  }
+
+  /**
+   * After a batch's checks failed: every size is -1 (nothing was read).
+   *
+   * @param sizes the sizes, or null
+   */
+  public static void refused(int[] sizes) {
+    if (sizes != null) {
+      java.util.Arrays.fill(sizes, Reader.NOT_FOUND);
+    }
+  }
+
+  /**
+   * A range of an array: array not null, [off, off + len) inside it.
+   *
+   * @param array the array
+   * @param off the range's start
+   * @param len its length
+   * @param what the argument's name
+   */
+  public static void range(byte[] array, int off, int len, String what) {
     Objects.requireNonNull(array, what);
     Objects.checkFromIndexSize(off, len, array.length);
   }
 
-  static void direct(ByteBuffer buffer, String what) {
+  /**
+   * A direct buffer whose memory is there (Java 22+: its Arena is open, and this thread's to
+   * touch).
+   *
+   * @param buffer the buffer
+   * @param what the argument's name
+   */
+  public static void direct(ByteBuffer buffer, String what) {
     Objects.requireNonNull(buffer, what);
     if (!buffer.isDirect()) {
       throw new IllegalArgumentException(what + " must be a direct ByteBuffer");
@@ -26,15 +167,27 @@ final class Checks {
     BufferScopes.checkAlive(buffer, what);
   }
 
-  static void writableDirect(ByteBuffer buffer, String what) {
+  /**
+   * As {@link #direct}, and writable.
+   *
+   * @param buffer the buffer
+   * @param what the argument's name
+   */
+  public static void writableDirect(ByteBuffer buffer, String what) {
     direct(buffer, what);
     if (buffer.isReadOnly()) {
       throw new ReadOnlyBufferException();
     }
   }
 
-  /** s in UTF-8; an unpaired surrogate (which String.getBytes would replace) is refused. */
-  static byte[] utf8(String s, String what) {
+  /**
+   * s in UTF-8; an unpaired surrogate (which String.getBytes would replace) is refused.
+   *
+   * @param s the string, not null
+   * @param what the argument's name
+   * @return its UTF-8 bytes
+   */
+  public static byte[] utf8(String s, String what) {
     try {
       ByteBuffer bytes =
           StandardCharsets.UTF_8

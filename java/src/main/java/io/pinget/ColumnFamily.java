@@ -2,22 +2,40 @@
 package io.pinget;
 
 /**
- * A column family of an open {@link Store}, resolved once by name ({@link Store#columnFamily}) and
- * passed the same way to reads ({@link ReadOptions#withColumnFamily}) and writes ({@link
- * WriteOptions#withColumnFamily}, {@link WriteBatch#put(ColumnFamily, byte[], byte[])}). Using it
- * with another store throws IllegalArgumentException; {@link #DEFAULT} works with every store.
- * Immutable and thread-safe.
+ * A column family of an open database, resolved once by name ({@link Store#columnFamily}, {@code
+ * RocksJavaReader.columnFamily}, {@code FfmStore.columnFamily}) and passed the same way to reads
+ * ({@link ReadOptions#withColumnFamily}) and writes ({@link WriteOptions#withColumnFamily}, {@link
+ * WriteBatch#put(ColumnFamily, byte[], byte[])}). Using it with another store or reader throws
+ * IllegalArgumentException; {@link #DEFAULT} works with every one. Immutable and thread-safe.
  */
 public final class ColumnFamily {
   /** The "default" column family of any store. */
-  public static final ColumnFamily DEFAULT = new ColumnFamily(null, 0, "default");
+  public static final ColumnFamily DEFAULT = new ColumnFamily((Void) null, 0, "default");
 
-  private final Store store; // null for DEFAULT
+  private final Object owner; // null for DEFAULT
   private final int id;
   private final String name;
 
-  ColumnFamily(Store store, int id, String name) {
-    this.store = store;
+  /**
+   * For a binding (the FFM binding makes its own): column family id of owner, named name. Reads and
+   * writes through anything but owner refuse it; an id owner does not have is refused by the
+   * database (IllegalArgumentException).
+   *
+   * @param owner the store or reader it belongs to; not null
+   * @param id its id in owner's database, more than 0 ("default" is {@link #DEFAULT})
+   * @param name not null
+   */
+  public ColumnFamily(Object owner, int id, String name) {
+    this.owner = java.util.Objects.requireNonNull(owner, "owner");
+    if (id <= 0) {
+      throw new IllegalArgumentException("id is " + id + ": the default column family is DEFAULT");
+    }
+    this.id = id;
+    this.name = java.util.Objects.requireNonNull(name, "name");
+  }
+
+  private ColumnFamily(Void none, int id, String name) {
+    this.owner = null;
     this.id = id;
     this.name = name;
   }
@@ -31,17 +49,32 @@ public final class ColumnFamily {
     return name;
   }
 
-  /** The store it belongs to; null for {@link #DEFAULT}. */
-  Store store() {
-    return store;
-  }
-
-  /** Its id in store (pinget::Store's), checked to be store's. */
-  int idIn(Store store) {
-    if (this.store != null && this.store != store) {
+  /**
+   * Its id, for a binding that owner is: the id in owner's database.
+   *
+   * @param owner the store or reader about to use it
+   * @return the id (0 for {@link #DEFAULT})
+   * @throws IllegalArgumentException if it belongs to another store or reader
+   */
+  public int idIn(Object owner) {
+    if (this.owner != null && this.owner != owner) {
       throw new IllegalArgumentException("column family " + name + " belongs to another store");
     }
     return id;
+  }
+
+  /** Its id, unchecked: for a caller that has checked it with {@link #idIn}. */
+  int id() {
+    return id;
+  }
+
+  /**
+   * The store or reader it belongs to.
+   *
+   * @return its owner; null for {@link #DEFAULT}, which belongs to every one
+   */
+  public Object owner() {
+    return owner;
   }
 
   @Override

@@ -57,7 +57,7 @@ final class Controls {
 
     NativeLoop(Store store, byte[][] keys) {
       this.store = Objects.requireNonNull(store, "store");
-      Store.checkKeys(keys);
+      Checks.keys(keys);
       long h = newLoop(keys);
       this.handle = h;
       this.keyCount = keys.length;

@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Options for {@link Store#open}, mirroring pinget::Options; copied when the store opens. Setters
- * refuse negative sizes at once; the ranges RocksDB can honour are checked when the store opens
- * (IllegalArgumentException naming the option and the range allowed). Not thread-safe.
+ * Options for {@link Store#open} (and the FFM binding's open), mirroring pinget::Options; copied
+ * when the store opens. Setters refuse negative sizes at once; the ranges RocksDB can honour are
+ * checked when the store opens (IllegalArgumentException naming the option and the range allowed).
+ * They cross to native code as {@link #toString()}'s text, the one format every binding uses. Not
+ * thread-safe.
  */
 public final class Options {
   boolean createIfMissing = true;
@@ -23,6 +25,7 @@ public final class Options {
   double bloomBitsPerKey;
   boolean wholeKeyFiltering = true;
   long writeBufferBytes = 64L << 20;
+  int maxOpenFiles = -1;
   Compression compression = Compression.SNAPPY;
   List<String> columnFamilies = List.of();
 
@@ -199,6 +202,20 @@ public final class Options {
   }
 
   /**
+   * How many SST files RocksDB keeps open, each with its table reader (and, unless {@link
+   * #cacheIndexAndFilterBlocks}, its index and filter blocks, outside the block cache). A lookup in
+   * a file that was closed opens it again: it reads the file's footer, index and filter first.
+   *
+   * @param files -1 (every file stays open: RocksDB's default) or at least 20 (checked when the
+   *     store opens); default -1
+   * @return this
+   */
+  public Options maxOpenFiles(int files) {
+    this.maxOpenFiles = files;
+    return this;
+  }
+
+  /**
    * The compression of new SST blocks (any codec is read).
    *
    * @param compression not null; default SNAPPY
@@ -224,6 +241,76 @@ public final class Options {
     }
     this.columnFamilies = List.of(names);
     return this;
+  }
+
+  /**
+   * The column families named besides "default".
+   *
+   * @return the names, unmodifiable
+   */
+  public List<String> columnFamilies() {
+    return columnFamilies;
+  }
+
+  /** The column family names in UTF-8; an unpaired surrogate is refused by name. */
+  byte[][] columnFamilyNames() {
+    byte[][] names = new byte[columnFamilies.size()][];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = Checks.utf8(columnFamilies.get(i), "columnFamilies[" + i + "]");
+    }
+    return names;
+  }
+
+  /**
+   * Every option but the column families, as the text pinget's native code reads ({@code
+   * pinget::ParseOptions}, C's {@code pinget_options_set}): "name=value" pairs joined by ';', named
+   * as pinget::Options' fields.
+   *
+   * @return the options as text
+   */
+  @Override
+  public String toString() {
+    return "create_if_missing="
+        + createIfMissing
+        + ";error_if_exists="
+        + errorIfExists
+        + ";block_cache_bytes="
+        + blockCacheBytes
+        + ";block_cache_kind="
+        + blockCacheKind.name().toLowerCase(java.util.Locale.ROOT)
+        + ";cache_index_and_filter_blocks="
+        + cacheIndexAndFilterBlocks
+        + ";pin_l0_filter_and_index_blocks_in_cache="
+        + pinL0FilterAndIndexBlocksInCache
+        + ";block_size="
+        + blockSize
+        + ";allow_mmap_reads="
+        + allowMmapReads
+        + ";use_direct_reads="
+        + useDirectReads
+        + ";data_block_hash_index="
+        + dataBlockHashIndex
+        + ";bloom_bits_per_key="
+        + number(bloomBitsPerKey)
+        + ";whole_key_filtering="
+        + wholeKeyFiltering
+        + ";write_buffer_bytes="
+        + writeBufferBytes
+        + ";max_open_files="
+        + maxOpenFiles
+        + ";compression="
+        + compression.name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** A double as C's from_chars reads it: 10.5, 1.0E-5 as 1.0e-5, nan, inf, -inf. */
+  private static String number(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    return Double.toString(d).replace('E', 'e');
   }
 
   private static long nonNegative(long value, String option) {

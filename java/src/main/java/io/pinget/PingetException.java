@@ -46,10 +46,28 @@ public class PingetException extends RuntimeException {
     this.code = code;
   }
 
-  /** Called by native code. */
-  PingetException(int code, String message) {
-    this(code >= 0 && code < Code.values().length ? Code.values()[code] : Code.UNKNOWN, message);
+  /**
+   * The exception a status maps to: the one mapping, used by the JNI API and the FFM binding alike.
+   * CLOSED is a {@link StoreClosedException}, INVALID_ARGUMENT an {@link IllegalArgumentException},
+   * every other code (an unknown one as UNKNOWN) a PingetException with that code.
+   *
+   * @param code pinget::Status::Code's value (the ordinal of {@link Code}); not OK or NOT_FOUND
+   * @param message "{@code <Code>: <message>}"
+   * @return the exception to throw
+   */
+  public static RuntimeException of(int code, String message) {
+    Code c = code >= 0 && code < CODES.length ? CODES[code] : Code.UNKNOWN;
+    switch (c) {
+      case CLOSED:
+        return new StoreClosedException(message);
+      case INVALID_ARGUMENT:
+        return new IllegalArgumentException(message);
+      default:
+        return new PingetException(c, message);
+    }
   }
+
+  private static final Code[] CODES = Code.values();
 
   /**
    * The status code.

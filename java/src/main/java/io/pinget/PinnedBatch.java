@@ -59,21 +59,22 @@ public final class PinnedBatch implements AutoCloseable {
    */
   public int get(ReadOptions options, byte[][] keys) {
     long h = checkOpen();
-    int shown = count; // views that may show a value
-    count = 0;
     try {
       store.checkOpen(options == null ? null : options.columnFamily);
     } catch (StoreClosedException e) {
-      releaseAll(h);
+      count = 0;
+      releaseAll(h); // nothing can be read any more: the last views go
       throw e;
     }
-    Objects.requireNonNull(options, "options");
-    Store.checkKeys(keys);
-    int cf = options.columnFamily.idIn(store);
-    grow(h, keys.length);
-    packed.pack(keys);
-    long snapshot = options.acquire();
+    // A get refused by its arguments or options reads and releases nothing.
+    Checks.options(options);
+    Checks.keys(keys);
+    long snapshot = options.acquire(store);
+    int shown = count; // views that may show a value
+    count = 0;
     try {
+      grow(h, keys.length);
+      packed.pack(keys);
       count = keys.length;
       NativePinned.multiGet(
           store.handle,
@@ -82,7 +83,7 @@ public final class PinnedBatch implements AutoCloseable {
           packed.bytes(),
           packed.slots(),
           snapshot,
-          cf,
+          options.columnFamily.id(),
           options.flags);
       return count;
     } catch (PingetException e) {

@@ -21,12 +21,21 @@ public final class PinnedValue implements AutoCloseable {
     view = Views.attachedTo(this);
   }
 
-  /** One native call: pins the value and shows it in a new view; null if the key is missing. */
+  /**
+   * One native call: pins the value and shows it in a new view; null if the key is missing. The
+   * caller has checked the store and the arguments; the options' content is checked here.
+   */
   static PinnedValue pin(
       Store store, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
-    int cf = options.columnFamily.idIn(store);
-    PinnedValue value = new PinnedValue();
-    long snapshot = options.acquire();
+    long snapshot = options.acquire(store);
+    int cf = options.columnFamily.id();
+    PinnedValue value;
+    try {
+      value = new PinnedValue();
+    } catch (RuntimeException | Error e) {
+      options.release();
+      throw e;
+    }
     long handle;
     try {
       handle =

@@ -43,9 +43,7 @@ public final class PinnedView implements AutoCloseable {
    * @throws IllegalStateException if this handle is closed
    */
   public ByteBuffer get(byte[] key) {
-    long h = start(ReadOptions.DEFAULT);
-    java.util.Objects.requireNonNull(key, "key");
-    return get(h, ReadOptions.DEFAULT, key, null, 0, key.length);
+    return get(ReadOptions.DEFAULT, key, 0, key == null ? 0 : key.length);
   }
 
   /**
@@ -61,9 +59,15 @@ public final class PinnedView implements AutoCloseable {
    * @throws IllegalStateException if this handle is closed
    */
   public ByteBuffer get(ReadOptions options, byte[] key, int off, int len) {
-    long h = start(options);
-    java.util.Objects.requireNonNull(options, "options");
-    Checks.range(key, off, len, "key");
+    long h = checkOpen();
+    try {
+      store.checkOpen(options == null ? null : options.columnFamily);
+    } catch (StoreClosedException e) {
+      throw released(h, e);
+    }
+    Checks.options(options);
+    Checks.key(key, off, len);
+
     return get(h, options, key, null, off, len);
   }
 
@@ -72,42 +76,50 @@ public final class PinnedView implements AutoCloseable {
    * handle's own view is copied first). P copies, no allocation.
    *
    * @param options not null
-   * @param key a direct buffer, not null; its position is left unchanged
+   * @param key a direct buffer, not null, not empty; its position is left unchanged
    * @return the view re-pointed at the value (valid until the next get, release() or close()), or
    *     null if the key does not exist
    * @throws IllegalStateException if this handle is closed
    */
   public ByteBuffer get(ReadOptions options, ByteBuffer key) {
-    long h = start(options);
-    java.util.Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
-    return get(h, options, null, key, key.position(), key.remaining());
-  }
-
-  /**
-   * The checks before the arguments': this handle, then its store. A closed store releases the view
-   * (its pin could outlive nothing else).
-   */
-  private long start(ReadOptions options) {
     long h = checkOpen();
     try {
       store.checkOpen(options == null ? null : options.columnFamily);
     } catch (StoreClosedException e) {
-      NativePinned.release(h, view);
-      Views.reset(view);
-      throw e;
+      throw released(h, e);
     }
-    return h;
+    Checks.options(options);
+    Checks.key(key);
+
+    return get(h, options, null, key, key.position(), key.remaining());
+  }
+
+  /**
+   * A get on a closed store: the pin goes (nothing could be read with it again) and the view shows
+   * nothing. A get refused by its arguments or options releases nothing.
+   */
+  private StoreClosedException released(long h, StoreClosedException e) {
+    NativePinned.release(h, view);
+    Views.reset(view);
+    return e;
   }
 
   private ByteBuffer get(
       long h, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
-    int cf = options.columnFamily.idIn(store);
-    long snapshot = options.acquire();
+    long snapshot = options.acquire(store);
     try {
       int size =
           NativePinned.get(
-              store.handle, h, view, key, keyBuffer, off, len, snapshot, cf, options.flags);
+              store.handle,
+              h,
+              view,
+              key,
+              keyBuffer,
+              off,
+              len,
+              snapshot,
+              options.columnFamily.id(),
+              options.flags);
       if (size < 0) {
         return null;
       }

@@ -109,14 +109,29 @@ public final class ReadOptions {
     return on ? flags | bit : flags & ~bit;
   }
 
-  /** The snapshot's handle (0 for latest), held until {@link #release()}. */
-  long acquire() {
-    return snapshot == null ? 0 : snapshot.acquire();
+  /**
+   * The checks of the options' content, last of every read through store: its column family's id
+   * there, and its snapshot's handle (0 for the latest data), held until {@link #release()}.
+   *
+   * @return the snapshot handle
+   * @throws IllegalArgumentException if the column family or snapshot is another store's
+   * @throws IllegalStateException if the snapshot is closed
+   */
+  long acquire(Store store) {
+    columnFamily.idIn(store);
+    if (snapshot == null) {
+      return 0;
+    }
+    if (!(snapshot instanceof JniSnapshot)) {
+      throw new IllegalArgumentException("the snapshot was taken through another binding");
+    }
+    return ((JniSnapshot) snapshot).begin(store);
   }
 
+  /** Ends what {@link #acquire} began. */
   void release() {
     if (snapshot != null) {
-      snapshot.release();
+      ((JniSnapshot) snapshot).end();
     }
   }
 }

@@ -3,40 +3,25 @@ package io.pinget;
 
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.IntConsumer;
-import java.util.function.IntFunction;
 
 /**
- * A RocksDB database opened for reading values with a known number of copies. Thread-safe, {@link
- * #close()} included: a close that races with calls waits for them, and later calls throw {@link
- * StoreClosedException}. Pinned values and snapshots keep the database open after close() until
- * they are closed.
+ * A RocksDB database opened for reading values with a known number of copies: the JNI door onto the
+ * {@link Reader} contract (strategies, copies, order of checks, batches: see there), plus writes,
+ * snapshots, column families and maintenance. Thread-safe, {@link #close()} included: a close that
+ * races with calls waits for them, and later calls throw {@link StoreClosedException}. Pinned
+ * values and snapshots keep the database open after close() until they are closed.
  *
- * <p>Reads, one method per strategy (P is RocksDB's own copy: 0 for a value in the block cache, 1
- * otherwise): {@code stringCopy} (2 copies, 1 new array), {@code pinnableCopy} (P + 1, 1 new
- * array), {@code bufferCopy} and {@code directCopy} (P + 1 into memory the caller owns, no
- * allocation), {@code pinnedValue} and the reusable {@link PinnedView} / {@link PinnedBatch} (P:
- * the caller reads pinned memory). Keys are a byte[] range (copied once into native memory: one key
- * copy) or a direct ByteBuffer from position to limit (read in place); a key is never empty.
- *
- * <p>Not found: a byte[] result is null, a length is {@link #NOT_FOUND} (-1), a view is null; it
- * never throws. Every call checks in one order: a closed store ({@link StoreClosedException}), then
- * its arguments in the order of the signature (null → NullPointerException naming the argument,
- * ranges → IndexOutOfBoundsException, other bad values → IllegalArgumentException), then the read
- * or write options. Errors of RocksDB throw {@link PingetException}; every exception that comes
- * from a status reads "{@code <Code>: <message>}".
- *
- * <p>Batched reads ({@link #multiGetBufferCopy}, {@link #multiGetDirectCopy}, {@link
- * PinnedBatch#get}) read every key and fill every key's result (a size, or -1 when the key is not
- * found or its read failed); then, if any key failed with an error other than not-found, they throw
- * the first such error in key order. A batch of 0 keys is checked as a batch of 1 is.
+ * <p>Writes, like reads, check a closed store first, then their arguments in signature order, then
+ * the write options (a column family of another store: IllegalArgumentException).
  */
-public final class Store implements AutoCloseable {
+public final class Store implements Reader {
   /** The length returned for a key that does not exist. */
-  public static final int NOT_FOUND = -1;
+  public static final int NOT_FOUND = Reader.NOT_FOUND;
 
   /** pinget::Store*; freed by the Cleaner only when no call can be using it. */
   final long handle;
@@ -45,8 +30,9 @@ public final class Store implements AutoCloseable {
   private volatile boolean closed;
 
   /**
-   * Null for a store pinget opened. For one borrowed from RocksJava: throws IllegalStateException
-   * if RocksJava has closed the database or the column family about to be read.
+   * Null for a store pinget opened. For one over a RocksJava database (made by native code for
+   * {@code RocksJavaReader}): throws IllegalStateException if RocksJava has closed the database or
+   * the column family about to be read.
    */
   private final IntConsumer ownerCheck;
 
@@ -81,89 +67,9 @@ public final class Store implements AutoCloseable {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(options, "options");
     byte[] where = Checks.utf8(path.toString(), "path");
-    byte[][] families = new byte[options.columnFamilies.size()][];
-    for (int i = 0; i < families.length; i++) {
-      families[i] = Checks.utf8(options.columnFamilies.get(i), "columnFamilies[" + i + "]");
-    }
-    int flags =
-        (options.createIfMissing ? NativeStore.CREATE_IF_MISSING : 0)
-            | (options.errorIfExists ? NativeStore.ERROR_IF_EXISTS : 0)
-            | (options.cacheIndexAndFilterBlocks ? NativeStore.CACHE_INDEX_AND_FILTER_BLOCKS : 0)
-            | (options.pinL0FilterAndIndexBlocksInCache
-                ? NativeStore.PIN_L0_FILTER_AND_INDEX_BLOCKS_IN_CACHE
-                : 0)
-            | (options.dataBlockHashIndex ? NativeStore.DATA_BLOCK_HASH_INDEX : 0)
-            | (options.wholeKeyFiltering ? NativeStore.WHOLE_KEY_FILTERING : 0)
-            | (options.allowMmapReads ? NativeStore.ALLOW_MMAP_READS : 0)
-            | (options.useDirectReads ? NativeStore.USE_DIRECT_READS : 0);
-    return new Store(
-        NativeStore.open(
-            where,
-            flags,
-            options.blockCacheBytes,
-            options.blockCacheKind.ordinal(),
-            options.blockSize,
-            options.bloomBitsPerKey,
-            options.writeBufferBytes,
-            options.compression.ordinal(),
-            families),
-        null);
-  }
-
-  /**
-   * Not for applications: the way in of {@code io.pinget.rocksjava.RocksJavaReader}, which checks
-   * the RocksJava objects these handles come from. A store over a database that RocksJava opened
-   * (its {@code RocksDB} and {@code ColumnFamilyHandle} native handles; column family i + 1 is
-   * {@code columnFamilies[i]}, 0 the default). {@code close()} lets go of the database without
-   * closing it.
-   *
-   * @param db RocksJava's {@code RocksDB.getNativeHandle()}
-   * @param columnFamilies RocksJava's {@code ColumnFamilyHandle.getNativeHandle()}s
-   * @param ownerCheck runs before every read with its column family id; throws if RocksJava closed
-   *     what the read needs
-   * @return a store over that database
-   * @throws UnsupportedOperationException if called from any other class
-   */
-  public static Store borrowRocksJava(long db, long[] columnFamilies, IntConsumer ownerCheck) {
-    checkBorrower();
-    Objects.requireNonNull(columnFamilies, "columnFamilies");
-    Objects.requireNonNull(ownerCheck, "ownerCheck");
-    return new Store(NativeStore.borrow(db, columnFamilies.clone()), ownerCheck);
-  }
-
-  /**
-   * Not for applications (see {@link #borrowRocksJava}): a Snapshot over a snapshot that RocksJava
-   * took of this store's database; closing it does not release RocksJava's.
-   *
-   * @param snapshot RocksJava's {@code Snapshot.getNativeHandle()}
-   * @return the wrapper; close it before RocksJava releases the snapshot
-   * @throws UnsupportedOperationException if called from any other class
-   */
-  public Snapshot borrowRocksJavaSnapshot(long snapshot) {
-    checkBorrower();
-    checkOpen((ColumnFamily) null);
-    try {
-      return new Snapshot(NativeStore.borrowSnapshot(handle, snapshot));
-    } finally {
-      Reference.reachabilityFence(this);
-    }
-  }
-
-  private static final String BORROWER = "io.pinget.rocksjava.RocksJavaReader";
-
-  // Raw native handles cannot be checked here: only the class that takes them from live RocksJava
-  // objects may pass them.
-  private static void checkBorrower() {
-    Class<?> caller =
-        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
-            .walk(
-                frames -> frames.skip(2).findFirst().map(StackWalker.StackFrame::getDeclaringClass))
-            .orElse(null);
-    if (caller == null
-        || !caller.getName().equals(BORROWER)
-        || caller.getClassLoader() != Store.class.getClassLoader()) {
-      throw new UnsupportedOperationException("only " + BORROWER + " may borrow a database");
-    }
+    byte[][] families = options.columnFamilyNames();
+    byte[] text = options.toString().getBytes(StandardCharsets.US_ASCII);
+    return new Store(NativeStore.open(where, text, families), null);
   }
 
   /**
@@ -191,18 +97,14 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  /**
-   * Whether {@link #close()} was called.
-   *
-   * @return true once closed
-   */
+  @Override
   public boolean isClosed() {
     return closed;
   }
 
   /**
-   * First check of every call: the store, then (borrowed stores) the owner's objects that the
-   * column family of options needs.
+   * First check of every call: the store, then (a RocksJava database) the owner's objects that the
+   * column family needs.
    */
   void checkOpen(ColumnFamily columnFamily) {
     if (closed) {
@@ -210,7 +112,7 @@ public final class Store implements AutoCloseable {
     }
     if (ownerCheck != null) {
       ownerCheck.accept(
-          columnFamily == null || columnFamily.store() != this ? 0 : columnFamily.idIn(this));
+          columnFamily == null || columnFamily.owner() != this ? 0 : columnFamily.idIn(this));
     }
   }
 
@@ -261,8 +163,9 @@ public final class Store implements AutoCloseable {
     checkOpen(columnFamily);
     Objects.requireNonNull(columnFamily, "columnFamily");
     byte[] bytes = Checks.utf8(Objects.requireNonNull(name, "name"), "name");
+    int cf = columnFamily.idIn(this);
     try {
-      return NativeStore.property(handle, columnFamily.idIn(this), bytes);
+      return NativeStore.property(handle, cf, bytes);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -276,7 +179,7 @@ public final class Store implements AutoCloseable {
   public Snapshot snapshot() {
     checkOpen((ColumnFamily) null);
     try {
-      return new Snapshot(NativeStore.newSnapshot(handle));
+      return new JniSnapshot(this, NativeStore.newSnapshot(handle));
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -291,10 +194,7 @@ public final class Store implements AutoCloseable {
    * @param value not null; may be empty
    */
   public void put(byte[] key, byte[] value) {
-    checkOpen((ColumnFamily) null);
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(value, "value");
-    put(WriteOptions.DEFAULT, key, 0, key.length, value, 0, value.length);
+    put(WriteOptions.DEFAULT, key, 0, key == null ? 0 : key.length, value, 0, length(value));
   }
 
   /**
@@ -312,21 +212,11 @@ public final class Store implements AutoCloseable {
       WriteOptions options, byte[] key, int keyOff, int keyLen, byte[] value, int off, int len) {
     checkOpen((ColumnFamily) null);
     Objects.requireNonNull(options, "options");
-    Checks.range(key, keyOff, keyLen, "key");
+    Checks.key(key, keyOff, keyLen);
     Checks.range(value, off, len, "value");
+    int cf = options.columnFamily.idIn(this);
     try {
-      NativeWrite.put(
-          handle,
-          options.flags,
-          options.columnFamily.idIn(this),
-          key,
-          null,
-          keyOff,
-          keyLen,
-          value,
-          null,
-          off,
-          len);
+      NativeWrite.put(handle, options.flags, cf, key, null, keyOff, keyLen, value, null, off, len);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -336,19 +226,20 @@ public final class Store implements AutoCloseable {
    * Puts a key and value read from position to limit of direct buffers (positions unchanged).
    *
    * @param options not null
-   * @param key a direct buffer, not null
+   * @param key a direct buffer, not null, not empty
    * @param value a direct buffer, not null
    */
   public void put(WriteOptions options, ByteBuffer key, ByteBuffer value) {
     checkOpen((ColumnFamily) null);
     Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
+    Checks.key(key);
     Checks.direct(value, "value");
+    int cf = options.columnFamily.idIn(this);
     try {
       NativeWrite.put(
           handle,
           options.flags,
-          options.columnFamily.idIn(this),
+          cf,
           null,
           key,
           key.position(),
@@ -368,9 +259,7 @@ public final class Store implements AutoCloseable {
    * @param key not null, not empty
    */
   public void delete(byte[] key) {
-    checkOpen((ColumnFamily) null);
-    Objects.requireNonNull(key, "key");
-    delete(WriteOptions.DEFAULT, key, 0, key.length);
+    delete(WriteOptions.DEFAULT, key, 0, key == null ? 0 : key.length);
   }
 
   /**
@@ -384,10 +273,10 @@ public final class Store implements AutoCloseable {
   public void delete(WriteOptions options, byte[] key, int keyOff, int keyLen) {
     checkOpen((ColumnFamily) null);
     Objects.requireNonNull(options, "options");
-    Checks.range(key, keyOff, keyLen, "key");
+    Checks.key(key, keyOff, keyLen);
+    int cf = options.columnFamily.idIn(this);
     try {
-      NativeWrite.delete(
-          handle, options.flags, options.columnFamily.idIn(this), key, null, keyOff, keyLen);
+      NativeWrite.delete(handle, options.flags, cf, key, null, keyOff, keyLen);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -397,30 +286,24 @@ public final class Store implements AutoCloseable {
    * Deletes a key read from position to limit of a direct buffer.
    *
    * @param options not null
-   * @param key a direct buffer, not null
+   * @param key a direct buffer, not null, not empty
    */
   public void delete(WriteOptions options, ByteBuffer key) {
     checkOpen((ColumnFamily) null);
     Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
+    Checks.key(key);
+    int cf = options.columnFamily.idIn(this);
     try {
-      NativeWrite.delete(
-          handle,
-          options.flags,
-          options.columnFamily.idIn(this),
-          null,
-          key,
-          key.position(),
-          key.remaining());
+      NativeWrite.delete(handle, options.flags, cf, null, key, key.position(), key.remaining());
     } finally {
       Reference.reachabilityFence(this);
     }
   }
 
   /**
-   * Applies a batch atomically (its column families; the options' flags).
+   * Applies a batch atomically, each operation to its own column family, with the options' flags.
    *
-   * @param options not null
+   * @param options not null; its column family, if any but DEFAULT, is this store's
    * @param batch not null, not closed; its column families are this store's
    */
   public void write(WriteOptions options, WriteBatch batch) {
@@ -428,9 +311,10 @@ public final class Store implements AutoCloseable {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(batch, "batch");
     long b = batch.handle();
-    if (batch.store() != null && batch.store() != this) {
+    if (batch.owner() != null && batch.owner() != this) {
       throw new IllegalArgumentException("the batch writes column families of another store");
     }
+    options.columnFamily.idIn(this);
     try {
       NativeWrite.write(handle, options.flags, b);
     } finally {
@@ -451,9 +335,9 @@ public final class Store implements AutoCloseable {
    */
   public void flush(ColumnFamily columnFamily) {
     checkOpen(columnFamily);
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    int cf = Objects.requireNonNull(columnFamily, "columnFamily").idIn(this);
     try {
-      NativeStore.flush(handle, columnFamily.idIn(this));
+      NativeStore.flush(handle, cf);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -471,471 +355,285 @@ public final class Store implements AutoCloseable {
    */
   public void compact(ColumnFamily columnFamily) {
     checkOpen(columnFamily);
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    int cf = Objects.requireNonNull(columnFamily, "columnFamily").idIn(this);
     try {
-      NativeStore.compact(handle, columnFamily.idIn(this));
+      NativeStore.compact(handle, cf);
     } finally {
       Reference.reachabilityFence(this);
     }
   }
 
-  // ---- string_copy: into a std::string, then a new byte[]. 2 copies, 1 allocation.
+  // ---- reads: the Reader contract. Each checks the store, then its arguments, then the
+  // options' content (ReadOptions.acquire), then makes one native call.
 
-  /**
-   * string_copy of the whole key with {@link ReadOptions#DEFAULT}: 2 copies, 1 new array.
-   *
-   * @param key not null, not empty
-   * @return the value in a new array, or null if the key does not exist
-   */
-  public byte[] stringCopy(byte[] key) {
-    checkOpen((ColumnFamily) null);
-    Objects.requireNonNull(key, "key");
-    return stringCopy(ReadOptions.DEFAULT, key, null, 0, key.length);
-  }
-
-  /**
-   * string_copy of key[keyOff, keyOff + keyLen): 2 copies, 1 new array.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @return the value in a new array, or null if the key does not exist
-   */
+  @Override
   public byte[] stringCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.range(key, keyOff, keyLen, "key");
-    return stringCopy(options, key, null, keyOff, keyLen);
+    Checks.options(options);
+    Checks.key(key, keyOff, keyLen);
+    long snapshot = options.acquire(this);
+    try {
+      return NativeReads.stringCopy(
+          handle, key, null, keyOff, keyLen, snapshot, cf(options), options.flags);
+    } finally {
+      end(options);
+    }
   }
 
-  /**
-   * string_copy of a key read in place from position to limit of a direct buffer: 2 copies, 1 new
-   * array.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null; its position is left unchanged
-   * @return the value in a new array, or null if the key does not exist
-   */
+  @Override
   public byte[] stringCopy(ReadOptions options, ByteBuffer key) {
     checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
-    return stringCopy(options, null, key, key.position(), key.remaining());
-  }
-
-  private byte[] stringCopy(ReadOptions o, byte[] key, ByteBuffer keyBuffer, int off, int len) {
-    int cf = o.columnFamily.idIn(this);
-    long snapshot = o.acquire();
+    Checks.options(options);
+    Checks.key(key);
+    long snapshot = options.acquire(this);
     try {
-      return NativeReads.stringCopy(handle, key, keyBuffer, off, len, snapshot, cf, o.flags);
+      return NativeReads.stringCopy(
+          handle, null, key, key.position(), key.remaining(), snapshot, cf(options), options.flags);
     } finally {
-      o.release();
-      Reference.reachabilityFence(this);
+      end(options);
     }
   }
 
-  // ---- pinnable_copy: into a PinnableSlice, then a new byte[]. P + 1 copies, 1 allocation.
-
-  /**
-   * pinnable_copy of the whole key with {@link ReadOptions#DEFAULT}: P + 1 copies, 1 new array.
-   *
-   * @param key not null, not empty
-   * @return the value in a new array, or null if the key does not exist
-   */
-  public byte[] pinnableCopy(byte[] key) {
-    checkOpen((ColumnFamily) null);
-    Objects.requireNonNull(key, "key");
-    return pinnableCopy(ReadOptions.DEFAULT, key, null, 0, key.length);
-  }
-
-  /**
-   * pinnable_copy of key[keyOff, keyOff + keyLen): P + 1 copies, 1 new array.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @return the value in a new array, or null if the key does not exist
-   */
+  @Override
   public byte[] pinnableCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.range(key, keyOff, keyLen, "key");
-    return pinnableCopy(options, key, null, keyOff, keyLen);
-  }
-
-  /**
-   * pinnable_copy of a key read in place from position to limit of a direct buffer: P + 1 copies, 1
-   * new array.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null; its position is left unchanged
-   * @return the value in a new array, or null if the key does not exist
-   */
-  public byte[] pinnableCopy(ReadOptions options, ByteBuffer key) {
-    checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
-    return pinnableCopy(options, null, key, key.position(), key.remaining());
-  }
-
-  private byte[] pinnableCopy(ReadOptions o, byte[] key, ByteBuffer keyBuffer, int off, int len) {
-    int cf = o.columnFamily.idIn(this);
-    long snapshot = o.acquire();
+    Checks.options(options);
+    Checks.key(key, keyOff, keyLen);
+    long snapshot = options.acquire(this);
     try {
-      return NativeReads.pinnableCopy(handle, key, keyBuffer, off, len, snapshot, cf, o.flags);
+      return NativeReads.pinnableCopy(
+          handle, key, null, keyOff, keyLen, snapshot, cf(options), options.flags);
     } finally {
-      o.release();
-      Reference.reachabilityFence(this);
+      end(options);
     }
   }
 
-  // ---- buffer_copy: into a PinnableSlice, then dst. P + 1 copies, no allocation.
-
-  /**
-   * buffer_copy of the whole key with {@link ReadOptions#DEFAULT}: copies min(size, len) bytes of
-   * the value into dst[off, off + len). P + 1 copies, no allocation.
-   *
-   * @param key not null, not empty
-   * @param dst not null
-   * @param off where the value goes in dst
-   * @param len room in dst
-   * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
-   */
-  public int bufferCopy(byte[] key, byte[] dst, int off, int len) {
-    checkOpen((ColumnFamily) null);
-    Objects.requireNonNull(key, "key");
-    return bufferCopy(ReadOptions.DEFAULT, key, 0, key.length, dst, off, len);
+  @Override
+  public byte[] pinnableCopy(ReadOptions options, ByteBuffer key) {
+    checkOpen(options);
+    Checks.options(options);
+    Checks.key(key);
+    long snapshot = options.acquire(this);
+    try {
+      return NativeReads.pinnableCopy(
+          handle, null, key, key.position(), key.remaining(), snapshot, cf(options), options.flags);
+    } finally {
+      end(options);
+    }
   }
 
-  /**
-   * buffer_copy of key[keyOff, keyOff + keyLen) into dst[off, off + len). P + 1 copies, no
-   * allocation; nothing outside that range of dst is written.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @param dst not null
-   * @param off where the value goes in dst
-   * @param len room in dst
-   * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
-   */
+  @Override
   public int bufferCopy(
       ReadOptions options, byte[] key, int keyOff, int keyLen, byte[] dst, int off, int len) {
     checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.range(key, keyOff, keyLen, "key");
+    Checks.options(options);
+    Checks.key(key, keyOff, keyLen);
     Checks.range(dst, off, len, "dst");
-    return bufferCopy(options, key, null, keyOff, keyLen, dst, off, len);
-  }
-
-  /**
-   * buffer_copy of a key read in place from a direct buffer into dst[off, off + len). P + 1 copies,
-   * no allocation.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null; its position is left unchanged
-   * @param dst not null
-   * @param off where the value goes in dst
-   * @param len room in dst
-   * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
-   */
-  public int bufferCopy(ReadOptions options, ByteBuffer key, byte[] dst, int off, int len) {
-    checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
-    Checks.range(dst, off, len, "dst");
-    return bufferCopy(options, null, key, key.position(), key.remaining(), dst, off, len);
-  }
-
-  private int bufferCopy(
-      ReadOptions o,
-      byte[] key,
-      ByteBuffer keyBuffer,
-      int keyOff,
-      int keyLen,
-      byte[] dst,
-      int off,
-      int len) {
-    int cf = o.columnFamily.idIn(this);
-    long snapshot = o.acquire();
+    long snapshot = options.acquire(this);
     try {
       return NativeReads.bufferCopy(
-          handle, key, keyBuffer, keyOff, keyLen, snapshot, cf, o.flags, dst, off, len);
+          handle, key, null, keyOff, keyLen, snapshot, cf(options), options.flags, dst, off, len);
     } finally {
-      o.release();
-      Reference.reachabilityFence(this);
+      end(options);
     }
   }
 
-  // ---- direct_copy: into a PinnableSlice, then dst's memory. P + 1 copies, no allocation.
-
-  /**
-   * direct_copy of the whole key with {@link ReadOptions#DEFAULT}: copies min(size,
-   * dst.remaining()) bytes of the value into dst at its position (position and limit unchanged). P
-   * + 1 copies, no allocation.
-   *
-   * @param key not null, not empty
-   * @param dst a direct, writable buffer; not null
-   * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
-   */
-  public int directCopy(byte[] key, ByteBuffer dst) {
-    checkOpen((ColumnFamily) null);
-    Objects.requireNonNull(key, "key");
-    return directCopy(ReadOptions.DEFAULT, key, 0, key.length, dst);
+  @Override
+  public int bufferCopy(ReadOptions options, ByteBuffer key, byte[] dst, int off, int len) {
+    checkOpen(options);
+    Checks.options(options);
+    Checks.key(key);
+    Checks.range(dst, off, len, "dst");
+    long snapshot = options.acquire(this);
+    try {
+      return NativeReads.bufferCopy(
+          handle,
+          null,
+          key,
+          key.position(),
+          key.remaining(),
+          snapshot,
+          cf(options),
+          options.flags,
+          dst,
+          off,
+          len);
+    } finally {
+      end(options);
+    }
   }
 
-  /**
-   * direct_copy of key[keyOff, keyOff + keyLen) into dst at its position. P + 1 copies, no
-   * allocation.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @param dst a direct, writable buffer; not null; position and limit unchanged
-   * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
-   */
+  @Override
   public int directCopy(ReadOptions options, byte[] key, int keyOff, int keyLen, ByteBuffer dst) {
     checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.range(key, keyOff, keyLen, "key");
+    Checks.options(options);
+    Checks.key(key, keyOff, keyLen);
     Checks.writableDirect(dst, "dst");
-    return directCopy(options, key, null, keyOff, keyLen, dst);
-  }
-
-  /**
-   * direct_copy of a key read in place from a direct buffer into dst at its position. P + 1 copies,
-   * no allocation.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null; its position is left unchanged
-   * @param dst a direct, writable buffer; not null; position and limit unchanged
-   * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
-   */
-  public int directCopy(ReadOptions options, ByteBuffer key, ByteBuffer dst) {
-    checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
-    Checks.writableDirect(dst, "dst");
-    return directCopy(options, null, key, key.position(), key.remaining(), dst);
-  }
-
-  private int directCopy(
-      ReadOptions o, byte[] key, ByteBuffer keyBuffer, int keyOff, int keyLen, ByteBuffer dst) {
-    int cf = o.columnFamily.idIn(this);
-    long snapshot = o.acquire();
+    long snapshot = options.acquire(this);
     try {
       return NativeReads.directCopy(
           handle,
           key,
-          keyBuffer,
+          null,
           keyOff,
           keyLen,
           snapshot,
-          cf,
-          o.flags,
+          cf(options),
+          options.flags,
           dst,
           dst.position(),
           dst.remaining());
     } finally {
-      o.release();
-      Reference.reachabilityFence(this);
+      end(options);
     }
   }
 
-  // ---- pinned_view: the caller reads pinned memory. P copies.
-
-  /**
-   * pinned_view, one pin per call, of the whole key with {@link ReadOptions#DEFAULT}: P copies. For
-   * many gets, a reused {@link #newPinnedView()} handle allocates nothing.
-   *
-   * @param key not null, not empty
-   * @return the value pinned in a new PinnedValue (close it), or null if the key does not exist
-   */
-  public PinnedValue pinnedValue(byte[] key) {
-    checkOpen((ColumnFamily) null);
-    Objects.requireNonNull(key, "key");
-    return PinnedValue.pin(this, ReadOptions.DEFAULT, key, null, 0, key.length);
+  @Override
+  public int directCopy(ReadOptions options, ByteBuffer key, ByteBuffer dst) {
+    checkOpen(options);
+    Checks.options(options);
+    Checks.key(key);
+    Checks.writableDirect(dst, "dst");
+    long snapshot = options.acquire(this);
+    try {
+      return NativeReads.directCopy(
+          handle,
+          null,
+          key,
+          key.position(),
+          key.remaining(),
+          snapshot,
+          cf(options),
+          options.flags,
+          dst,
+          dst.position(),
+          dst.remaining());
+    } finally {
+      end(options);
+    }
   }
 
-  /**
-   * pinned_view, one pin per call, of key[keyOff, keyOff + keyLen): P copies.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @return the value pinned in a new PinnedValue (close it), or null if the key does not exist
-   */
+  @Override
   public PinnedValue pinnedValue(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.range(key, keyOff, keyLen, "key");
+    Checks.options(options);
+    Checks.key(key, keyOff, keyLen);
     return PinnedValue.pin(this, options, key, null, keyOff, keyLen);
   }
 
-  /**
-   * pinned_view, one pin per call, of a key read in place from a direct buffer: P copies.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null; its position is left unchanged
-   * @return the value pinned in a new PinnedValue (close it), or null if the key does not exist
-   */
+  @Override
   public PinnedValue pinnedValue(ReadOptions options, ByteBuffer key) {
     checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    Checks.direct(key, "key");
+    Checks.options(options);
+    Checks.key(key);
     return PinnedValue.pin(this, options, null, key, key.position(), key.remaining());
   }
 
-  /**
-   * A reusable pinned_view handle: each get pins the next value in place of the last, with no
-   * allocation.
-   *
-   * @return a new handle; close it when done
-   */
+  @Override
   public PinnedView newPinnedView() {
     checkOpen((ColumnFamily) null);
     return new PinnedView(this);
   }
 
-  /**
-   * A reusable batched pinned_view handle.
-   *
-   * @return a new handle; close it when done
-   */
+  @Override
   public PinnedBatch newPinnedBatch() {
     checkOpen((ColumnFamily) null);
     return new PinnedBatch(this);
   }
 
-  // ---- batched copies over RocksDB's MultiGet
-
-  /**
-   * buffer_copy per key over RocksDB's MultiGet: copies value i into dsts[i] from index 0 and sets
-   * sizes[i] to its full size, or -1 (not found or failed). P + 1 copies per found key, no
-   * allocation once warm. Every key is read; then the first per-key error other than not-found, if
-   * any, is thrown.
-   *
-   * @param options not null
-   * @param keys not null, no element null or empty
-   * @param dsts not null, as long as keys, no element null
-   * @param sizes not null, at least as long as keys
-   */
+  @Override
   public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
-    checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    checkBatch(keys, dsts, sizes);
-    byte[][] checked = scratch(ARRAYS, dsts.length, byte[][]::new);
-    for (int i = 0; i < dsts.length; i++) {
-      checked[i] = Objects.requireNonNull(dsts[i], "dsts[i]");
+    byte[][] checked = null;
+    long snapshot;
+    try {
+      checkOpen(options);
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.length(dsts, keys.length, "dsts");
+      checked = BatchScratch.arrays(dsts);
+      Checks.arrays(checked, keys.length, "dsts");
+      Checks.sizes(sizes, keys.length);
+      snapshot = options.acquire(this);
+    } catch (RuntimeException | Error e) {
+      refused(checked, sizes);
+      throw e;
     }
     try {
-      int cf = options.columnFamily.idIn(this);
-      long snapshot = options.acquire();
-      try {
-        PackedKeys packed = PACKED.get();
-        packed.pack(keys);
-        NativeReads.multiGetBufferCopy(
-            handle,
-            keys.length,
-            packed.bytes(),
-            packed.slots(),
-            checked,
-            sizes,
-            snapshot,
-            cf,
-            options.flags);
-      } finally {
-        options.release();
-        Reference.reachabilityFence(this);
-      }
+      Arrays.fill(sizes, 0, keys.length, NOT_FOUND);
+      PackedKeys packed = BatchScratch.packed(keys);
+      NativeReads.multiGetBufferCopy(
+          handle,
+          keys.length,
+          packed.bytes(),
+          packed.slots(),
+          checked,
+          sizes,
+          snapshot,
+          cf(options),
+          options.flags);
     } finally {
-      Arrays.fill(checked, 0, dsts.length, null);
+      Arrays.fill(checked, null);
+      end(options);
     }
   }
 
-  /**
-   * direct_copy per key over RocksDB's MultiGet: copies value i into dsts[i] at its position
-   * (position and limit unchanged) and sets sizes[i] to its full size, or -1 (not found or failed).
-   * P + 1 copies per found key, no allocation once warm. Every key is read; then the first per-key
-   * error other than not-found, if any, is thrown.
-   *
-   * @param options not null
-   * @param keys not null, no element null or empty
-   * @param dsts not null, as long as keys, each a direct, writable buffer
-   * @param sizes not null, at least as long as keys
-   */
+  @Override
   public void multiGetDirectCopy(
       ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
-    checkOpen(options);
-    Objects.requireNonNull(options, "options");
-    checkBatch(keys, dsts, sizes);
-    ByteBuffer[] checked = scratch(BUFFERS, dsts.length, ByteBuffer[]::new);
-    for (int i = 0; i < dsts.length; i++) {
-      Checks.writableDirect(dsts[i], "dsts[i]");
-      checked[i] = dsts[i];
+    ByteBuffer[] checked = null;
+    long snapshot;
+    try {
+      checkOpen(options);
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.length(dsts, keys.length, "dsts");
+      checked = BatchScratch.buffers(dsts);
+      Checks.directs(checked, keys.length, "dsts");
+      Checks.sizes(sizes, keys.length);
+      snapshot = options.acquire(this);
+    } catch (RuntimeException | Error e) {
+      refused(checked, sizes);
+      throw e;
     }
     try {
-      int cf = options.columnFamily.idIn(this);
-      long snapshot = options.acquire();
-      try {
-        PackedKeys packed = PACKED.get();
-        packed.pack(keys);
-        NativeReads.multiGetDirectCopy(
-            handle,
-            keys.length,
-            packed.bytes(),
-            packed.slots(),
-            checked,
-            sizes,
-            snapshot,
-            cf,
-            options.flags);
-      } finally {
-        options.release();
-        Reference.reachabilityFence(this);
-      }
+      Arrays.fill(sizes, 0, keys.length, NOT_FOUND);
+      PackedKeys packed = BatchScratch.packed(keys);
+      NativeReads.multiGetDirectCopy(
+          handle,
+          keys.length,
+          packed.bytes(),
+          packed.slots(),
+          checked,
+          sizes,
+          snapshot,
+          cf(options),
+          options.flags);
     } finally {
-      Arrays.fill(checked, 0, dsts.length, null);
+      Arrays.fill(checked, null);
+      end(options);
     }
   }
 
-  static void checkKeys(byte[][] keys) {
-    Objects.requireNonNull(keys, "keys");
-    for (int i = 0; i < keys.length; i++) {
-      Objects.requireNonNull(keys[i], "keys[i]");
+  /** A batch refused by its checks: nothing was read, every size is -1. */
+  private static void refused(Object[] checked, int[] sizes) {
+    if (checked != null) {
+      Arrays.fill(checked, null);
     }
+    Checks.refused(sizes);
   }
 
-  // A batch's destinations are checked, then read natively from this thread's copy of the array,
-  // which the caller cannot change mid-call (and which keeps each one reachable); reused, so a
-  // warm batch allocates nothing. The native side takes the first keys.length elements.
-  private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[0][]);
-  private static final ThreadLocal<ByteBuffer[]> BUFFERS =
-      ThreadLocal.withInitial(() -> new ByteBuffer[0]);
-  // This thread's packed keys for a batch (a PinnedBatch has its own).
-  private static final ThreadLocal<PackedKeys> PACKED = ThreadLocal.withInitial(PackedKeys::new);
-
-  /** This thread's array from local, replaced by a new one of n slots if it has fewer. */
-  private static <T> T[] scratch(ThreadLocal<T[]> local, int n, IntFunction<T[]> newArray) {
-    T[] array = local.get();
-    if (array.length < n) {
-      array = newArray.apply(n);
-      local.set(array);
-    }
-    return array;
+  /** The options' column family id; REQUIRES: options.acquire(this) passed. */
+  private static int cf(ReadOptions options) {
+    return options.columnFamily.id();
   }
 
-  private static void checkBatch(byte[][] keys, Object[] dsts, int[] sizes) {
-    checkKeys(keys);
-    Objects.requireNonNull(dsts, "dsts");
-    Objects.requireNonNull(sizes, "sizes");
-    if (dsts.length != keys.length || sizes.length < keys.length) {
-      throw new IllegalArgumentException("keys, dsts and sizes differ in length");
-    }
+  /** Ends a read that options.acquire(this) began. */
+  private void end(ReadOptions options) {
+    options.release();
+    Reference.reachabilityFence(this);
+  }
+
+  private static int length(byte[] array) {
+    return array == null ? 0 : array.length;
   }
 }

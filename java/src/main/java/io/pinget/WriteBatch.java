@@ -15,7 +15,7 @@ import java.util.Objects;
 public final class WriteBatch implements AutoCloseable {
   private long handle;
   private final Cleaner.Cleanable cleanable;
-  private Store store; // the store of the column families used, if any but DEFAULT
+  private Object owner; // the store of the column families used, if any but DEFAULT
 
   /** An empty batch. */
   public WriteBatch() {
@@ -44,9 +44,14 @@ public final class WriteBatch implements AutoCloseable {
    * @return this batch
    */
   public WriteBatch put(ColumnFamily columnFamily, byte[] key, byte[] value) {
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(value, "value");
-    return put(columnFamily, key, 0, key.length, value, 0, value.length);
+    return put(
+        columnFamily,
+        key,
+        0,
+        key == null ? 0 : key.length,
+        value,
+        0,
+        value == null ? 0 : value.length);
   }
 
   /**
@@ -70,11 +75,13 @@ public final class WriteBatch implements AutoCloseable {
       byte[] value,
       int off,
       int len) {
-    int cf = familyId(columnFamily);
-    Checks.range(key, keyOff, keyLen, "key");
+    long h = handle();
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.key(key, keyOff, keyLen);
     Checks.range(value, off, len, "value");
+    int cf = familyId(columnFamily);
     try {
-      NativeWrite.batchPut(handle(), cf, key, null, keyOff, keyLen, value, null, off, len);
+      NativeWrite.batchPut(h, cf, key, null, keyOff, keyLen, value, null, off, len);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -91,12 +98,14 @@ public final class WriteBatch implements AutoCloseable {
    * @return this batch
    */
   public WriteBatch put(ColumnFamily columnFamily, ByteBuffer key, ByteBuffer value) {
-    int cf = familyId(columnFamily);
-    Checks.direct(key, "key");
+    long h = handle();
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.key(key);
     Checks.direct(value, "value");
+    int cf = familyId(columnFamily);
     try {
       NativeWrite.batchPut(
-          handle(),
+          h,
           cf,
           null,
           key,
@@ -119,8 +128,7 @@ public final class WriteBatch implements AutoCloseable {
    * @return this batch
    */
   public WriteBatch delete(byte[] key) {
-    Objects.requireNonNull(key, "key");
-    return delete(ColumnFamily.DEFAULT, key, 0, key.length);
+    return delete(ColumnFamily.DEFAULT, key, 0, key == null ? 0 : key.length);
   }
 
   /**
@@ -134,10 +142,12 @@ public final class WriteBatch implements AutoCloseable {
    * @throws IndexOutOfBoundsException if the range lies outside key
    */
   public WriteBatch delete(ColumnFamily columnFamily, byte[] key, int keyOff, int keyLen) {
+    long h = handle();
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.key(key, keyOff, keyLen);
     int cf = familyId(columnFamily);
-    Checks.range(key, keyOff, keyLen, "key");
     try {
-      NativeWrite.batchDelete(handle(), cf, key, null, keyOff, keyLen);
+      NativeWrite.batchDelete(h, cf, key, null, keyOff, keyLen);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -152,10 +162,12 @@ public final class WriteBatch implements AutoCloseable {
    * @return this batch
    */
   public WriteBatch delete(ColumnFamily columnFamily, ByteBuffer key) {
+    long h = handle();
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.key(key);
     int cf = familyId(columnFamily);
-    Checks.direct(key, "key");
     try {
-      NativeWrite.batchDelete(handle(), cf, null, key, key.position(), key.remaining());
+      NativeWrite.batchDelete(h, cf, null, key, key.position(), key.remaining());
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -166,7 +178,7 @@ public final class WriteBatch implements AutoCloseable {
   public void clear() {
     try {
       NativeWrite.batchClear(handle());
-      store = null;
+      owner = null;
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -186,22 +198,21 @@ public final class WriteBatch implements AutoCloseable {
   }
 
   /** The store whose column families the batch uses (null: only DEFAULT). */
-  Store store() {
-    return store;
+  Object owner() {
+    return owner;
   }
 
+  /** The column family's id; all of a batch's families belong to one store. */
   private int familyId(ColumnFamily columnFamily) {
-    Objects.requireNonNull(columnFamily, "columnFamily");
-    handle();
-    Store of = columnFamily.store();
+    Object of = columnFamily.owner();
     if (of != null) {
-      if (store != null && store != of) {
+      if (owner != null && owner != of) {
         throw new IllegalArgumentException(
             "a batch writes to one store: column family "
                 + columnFamily.name()
                 + " belongs to another");
       }
-      store = of;
+      owner = of;
     }
     return columnFamily.idIn(of);
   }

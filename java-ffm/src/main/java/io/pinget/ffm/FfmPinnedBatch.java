@@ -5,6 +5,8 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import io.pinget.Checks;
+import io.pinget.ReadOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
@@ -53,40 +55,53 @@ public final class FfmPinnedBatch implements AutoCloseable {
    * @throws io.pinget.StoreClosedException if the store is closed
    */
   public int get(byte[][] keys) {
-    return get(FfmReadOptions.DEFAULT, keys);
+    return get(ReadOptions.DEFAULT, keys);
   }
 
   /**
-   * As {@link #get(byte[][])}, with read options.
+   * As {@link #get(byte[][])}, with read options. Checks this batch, its store (closed: the last
+   * values go), then the arguments, then the options' content (refused by them: nothing changes).
    *
    * @param options not null
    * @param keys not null; no key null or empty
    * @return keys.length
    */
-  public int get(FfmReadOptions options, byte[][] keys) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(keys, "keys");
+  public int get(ReadOptions options, byte[][] keys) {
     if (closed) {
       throw new IllegalStateException("batch is closed");
     }
-    scope.close();
+    try {
+      store.checkOpen();
+    } catch (io.pinget.StoreClosedException e) {
+      release(); // nothing can be read any more: the last values go
+      throw e;
+    }
+    // A get refused by its arguments or options reads and releases nothing.
+    Checks.options(options);
+    Checks.keys(keys);
+    MemorySegment ro = store.begin(options, slots);
+    try {
+      scope.close(); // on another thread: WrongThreadException, nothing changed
+    } catch (RuntimeException | Error e) {
+      FfmStore.end(options);
+      throw e;
+    }
     count = 0;
     int n = keys.length;
-    long total = 0;
-    for (int i = 0; i < n; i++) {
-      total += Objects.requireNonNull(keys[i], "keys[i]").length;
-    }
-    reserve(n, total);
-    long offset = 0;
-    for (int i = 0; i < n; i++) {
-      byte[] k = keys[i];
-      MemorySegment.copy(k, 0, keyBytes, JAVA_BYTE, offset, k.length);
-      keyAddresses.setAtIndex(JAVA_LONG, i, keyBytes.address() + offset);
-      keySizes.setAtIndex(JAVA_LONG, i, k.length);
-      offset += k.length;
-    }
-    MemorySegment ro = options.acquire(store);
     try {
+      long total = 0;
+      for (byte[] k : keys) {
+        total += k.length;
+      }
+      reserve(n, total);
+      long offset = 0;
+      for (int i = 0; i < n; i++) {
+        byte[] k = keys[i];
+        MemorySegment.copy(k, 0, keyBytes, JAVA_BYTE, offset, k.length);
+        keyAddresses.setAtIndex(JAVA_LONG, i, keyBytes.address() + offset);
+        keySizes.setAtIndex(JAVA_LONG, i, k.length);
+        offset += k.length;
+      }
       int code =
           (int)
               (n <= Native.CRITICAL_BATCH_KEYS
@@ -103,16 +118,17 @@ public final class FfmPinnedBatch implements AutoCloseable {
                       valueSizes,
                       codes,
                       slots.message);
+      scope.open();
+      count = n;
       if (code != Native.OK) {
+        // A per-key error, after every key was read: the results stay readable.
         throw Native.error(code, slots.message);
       }
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {
-      options.release();
+      FfmStore.end(options);
     }
-    scope.open();
-    count = n;
     return n;
   }
 

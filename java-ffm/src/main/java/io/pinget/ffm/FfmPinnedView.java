@@ -3,9 +3,10 @@ package io.pinget.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
+import io.pinget.Checks;
+import io.pinget.ReadOptions;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
-import java.util.Objects;
 
 /**
  * pinned_view, enforced: {@link #get} pins key's value (P copies: 0 from the block cache) and
@@ -48,24 +49,37 @@ public final class FfmPinnedView implements AutoCloseable {
    * @throws io.pinget.StoreClosedException if the store is closed
    */
   public MemorySegment get(byte[] key) {
-    return get(FfmReadOptions.DEFAULT, key);
+    return get(ReadOptions.DEFAULT, key);
   }
 
   /**
-   * As {@link #get(byte[])}, with read options.
+   * As {@link #get(byte[])}, with read options. Checks this view, its store (closed: the last value
+   * goes), then the arguments, then the options' content (refused by them: nothing changes).
    *
    * @param options not null
    * @param key not null, not empty
    * @return the value, or null if key has no value
    */
-  public MemorySegment get(FfmReadOptions options, byte[] key) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(key, "key");
+  public MemorySegment get(ReadOptions options, byte[] key) {
     if (closed) {
       throw new IllegalStateException("view is closed");
     }
-    scope.close();
-    MemorySegment ro = options.acquire(store);
+    try {
+      store.checkOpen();
+    } catch (io.pinget.StoreClosedException e) {
+      release(); // nothing can be read any more: the last value goes
+      throw e;
+    }
+    // A get refused by its arguments or options reads and releases nothing.
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    MemorySegment ro = store.begin(options, slots);
+    try {
+      scope.close(); // on another thread: WrongThreadException, nothing changed
+    } catch (RuntimeException | Error e) {
+      FfmStore.end(options);
+      throw e;
+    }
     try {
       int code =
           (int)
@@ -89,7 +103,7 @@ public final class FfmPinnedView implements AutoCloseable {
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {
-      options.release();
+      FfmStore.end(options);
     }
   }
 

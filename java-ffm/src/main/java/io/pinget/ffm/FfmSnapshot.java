@@ -1,67 +1,52 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
+import io.pinget.Snapshot;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 
 /**
- * A consistent read view ({@link FfmStore#snapshot()}): reads with {@link
- * FfmReadOptions#withSnapshot} see the database as it was when it was taken. It keeps the database
- * open until closed. Thread-safe: closing it while other threads read with it lets those reads
- * finish; the native snapshot goes after the last of them, and later reads throw
- * IllegalStateException.
+ * The FFM binding's snapshot ({@link FfmStore#snapshot()}): a pinget_snapshot*, freed once, by
+ * close() after the last read that uses it, or by the Cleaner when unreachable. Reads through
+ * another store, or through the JNI API, refuse it.
  */
-public final class FfmSnapshot implements AutoCloseable {
-  private final FfmStore store;
+final class FfmSnapshot extends Snapshot {
   private final MemorySegment handle;
   private final Cleaner.Cleanable cleanable;
-  private int readers; // guarded by this
-  private boolean closed; // guarded by this
 
   FfmSnapshot(FfmStore store, MemorySegment handle) {
-    this.store = store;
+    super(store);
     this.handle = handle;
     cleanable = Native.destroyWhenUnreachable(this, Native.SNAPSHOT_DESTROY, handle);
   }
 
-  FfmStore store() {
-    return store;
-  }
-
-  /** The native pinget_snapshot*, held for one read: pair with {@link #release()}. */
-  MemorySegment acquire() {
-    synchronized (this) {
-      if (closed) {
-        throw new IllegalStateException("snapshot is closed");
-      }
-      readers++;
-    }
-    return handle;
-  }
-
-  void release() {
-    boolean last;
-    synchronized (this) {
-      last = --readers == 0 && closed;
-    }
-    if (last) {
-      cleanable.clean();
-    }
-  }
-
-  /** Releases the snapshot once no read uses it. Idempotent. */
   @Override
-  public void close() {
-    boolean now;
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      now = readers == 0;
+  protected void free() {
+    cleanable.clean();
+  }
+
+  /**
+   * The native snapshot of snapshot, for one read through store, held until {@link #end}; NULL for
+   * none.
+   *
+   * @throws IllegalArgumentException if taken of another store or through the JNI API
+   * @throws IllegalStateException if closed
+   */
+  static MemorySegment begin(Snapshot snapshot, FfmStore store) {
+    if (snapshot == null) {
+      return MemorySegment.NULL;
     }
-    if (now) {
-      cleanable.clean();
+    if (!(snapshot instanceof FfmSnapshot s) || !s.belongsTo(store)) {
+      throw new IllegalArgumentException("the snapshot was taken of another store");
+    }
+    s.acquire();
+    return s.handle;
+  }
+
+  /** Ends what {@link #begin} began. */
+  static void end(Snapshot snapshot) {
+    if (snapshot != null) {
+      ((FfmSnapshot) snapshot).release();
     }
   }
 }

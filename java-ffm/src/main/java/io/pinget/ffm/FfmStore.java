@@ -6,27 +6,41 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import io.pinget.Checks;
+import io.pinget.ColumnFamily;
+import io.pinget.Options;
+import io.pinget.PingetException;
+import io.pinget.ReadOptions;
+import io.pinget.Snapshot;
+import io.pinget.StoreClosedException;
+import io.pinget.WriteOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
-import java.nio.ReadOnlyBufferException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * A pinget store through Java's Foreign Function &amp; Memory API (Java 22+): the strategies of
- * {@code io.pinget.Store}, with its names and copy counts, over pinget's C API, in the same native
- * library (and the same per-thread copy counters: read them with {@code io.pinget.CopyStats}).
+ * A pinget store through Java's Foreign Function &amp; Memory API (Java 22+): the FFM door onto the
+ * read contract of {@code io.pinget.Reader} (its strategies, names, copy counts, order of checks
+ * and batch rule), over pinget's C API in the same native library as the JNI API (and the same
+ * per-thread copy counters: read them with {@code io.pinget.CopyStats}). It shares the JNI API's
+ * {@link Options}, {@link ReadOptions}, {@link WriteOptions}, {@link ColumnFamily}, {@link
+ * Snapshot} and exceptions; keys are whole byte arrays.
  *
  * <p>What this binding adds is enforcement: a pinned value is a read-only {@link MemorySegment}
- * whose scope closes when the pin goes ({@link FfmPinnedView}), so reading it, a slice of it or a
- * {@code ByteBuffer} made from it afterwards throws IllegalStateException instead of reading freed
- * memory; and a segment or buffer whose own Arena is closed cannot be passed in.
+ * whose scope closes when the pin goes ({@link FfmPinnedView}, {@link FfmPinnedBatch}), so reading
+ * it, a slice of it or a {@code ByteBuffer} made from it afterwards throws IllegalStateException
+ * instead of reading freed memory; and a segment or buffer whose own Arena is closed, or that
+ * another thread's confined Arena owns, cannot be passed in.
  *
  * <p>Thread-safe, {@link #close()} included: a close waits for calls in flight; later calls throw
- * {@code io.pinget.StoreClosedException}. Not found: a byte[] result is null, a length is {@link
- * #NOT_FOUND}.
+ * {@link StoreClosedException}. Not found: a byte[] result is null, a length is {@link #NOT_FOUND}.
  */
 public final class FfmStore implements AutoCloseable {
   /** The length a copying get returns for a key that has no value. */
@@ -44,35 +58,54 @@ public final class FfmStore implements AutoCloseable {
   }
 
   /**
-   * Opens (or creates) the database at path with pinget's defaults.
+   * Opens (or creates) the database at path with default {@link Options}.
    *
    * @param path not null
    * @return the open store; close it when done
    */
   public static FfmStore open(Path path) {
-    return open(path, new FfmOptions());
+    return open(path, new Options());
   }
 
   /**
    * Opens (or creates, per options) the database at path.
    *
    * @param path not null
-   * @param options not null
+   * @param options not null; passed as its text ({@link Options#toString()})
    * @return the open store; close it when done
-   * @throws IllegalArgumentException for a bad option
-   * @throws io.pinget.PingetException if RocksDB cannot open it
+   * @throws IllegalArgumentException for a bad option or a name that is not valid UTF-16
+   * @throws PingetException if RocksDB cannot open it
    */
-  public static FfmStore open(Path path, FfmOptions options) {
+  public static FfmStore open(Path path, Options options) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(options, "options");
+    byte[] where = Checks.utf8(path.toString(), "path");
+    List<String> names = options.columnFamilies();
+    byte[][] families = new byte[names.size()][];
+    for (int i = 0; i < families.length; i++) {
+      families[i] = Checks.utf8(names.get(i), "columnFamilies[" + i + "]");
+    }
+    byte[] text = options.toString().getBytes(StandardCharsets.US_ASCII);
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment message = arena.allocate(ADDRESS);
       MemorySegment out = arena.allocate(ADDRESS);
       Native.check((int) Native.OPTIONS_CREATE.invokeExact(out, message), message);
       MemorySegment cOptions = out.get(ADDRESS, 0);
       try {
-        options.applyTo(cOptions, message);
-        MemorySegment cPath = arena.allocateFrom(path.toString());
+        Native.check(
+            (int)
+                Native.OPTIONS_SET.invokeExact(
+                    cOptions, bytes(arena, text), (long) text.length, message),
+            message);
+        for (byte[] name : families) {
+          Native.check(
+              (int)
+                  Native.OPTIONS_ADD_COLUMN_FAMILY.invokeExact(
+                      cOptions, bytes(arena, name), (long) name.length, message),
+              message);
+        }
+        MemorySegment cPath = arena.allocate(where.length + 1); // zeroed: the terminator
+        MemorySegment.copy(where, 0, cPath, JAVA_BYTE, 0, where.length);
         Native.check((int) Native.OPEN.invokeExact(cPath, cOptions, out, message), message);
         return new FfmStore(out.get(ADDRESS, 0));
       } finally {
@@ -83,9 +116,23 @@ public final class FfmStore implements AutoCloseable {
     }
   }
 
+  /** bytes in arena's memory (one byte for an empty array: never a NULL address). */
+  private static MemorySegment bytes(Arena arena, byte[] bytes) {
+    MemorySegment segment = arena.allocate(Math.max(1, bytes.length));
+    MemorySegment.copy(bytes, 0, segment, JAVA_BYTE, 0, bytes.length);
+    return segment;
+  }
+
   /** The native pinget_store*, for this package's views. */
   MemorySegment handle() {
     return handle;
+  }
+
+  /** The first check of every call: a closed store. */
+  void checkOpen() {
+    if (closed) {
+      throw new StoreClosedException("Closed: store is closed");
+    }
   }
 
   /**
@@ -104,159 +151,229 @@ public final class FfmStore implements AutoCloseable {
   }
 
   /**
-   * Writes key's value (both copied into native memory for the call: a write may block, and a heap
-   * array may not be held in place while it does).
+   * Whether {@link #close()} was called.
+   *
+   * @return true once closed
+   */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /**
+   * A column family, by name: "default" or one named in {@link Options#columnFamilies}.
+   *
+   * @param name not null, valid UTF-16
+   * @return the column family, for reads ({@link ReadOptions#withColumnFamily}) and writes
+   * @throws IllegalArgumentException if the store has no such column family
+   */
+  public ColumnFamily columnFamily(String name) {
+    checkOpen();
+    byte[] utf8 = Checks.utf8(Objects.requireNonNull(name, "name"), "name");
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment id = arena.allocate(JAVA_INT);
+      MemorySegment message = arena.allocate(ADDRESS);
+      int code =
+          (int)
+              Native.COLUMN_FAMILY_ID.invokeExact(
+                  handle, bytes(arena, utf8), (long) utf8.length, id, message);
+      if (code == Native.NOT_FOUND) {
+        throw new IllegalArgumentException("no column family named " + name);
+      }
+      Native.check(code, message);
+      int i = id.get(JAVA_INT, 0);
+      return i == 0 ? ColumnFamily.DEFAULT : new ColumnFamily(this, i, name);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * A consistent read view of the database as it is now, for {@link ReadOptions#withSnapshot}.
+   *
+   * @return the snapshot; close it when done (it keeps the database open)
+   */
+  public Snapshot snapshot() {
+    checkOpen();
+    Slots slots = Slots.ofThisThread();
+    try {
+      Native.check(
+          (int) Native.SNAPSHOT_CREATE.invokeExact(handle, slots.pointer, slots.message),
+          slots.message);
+      return new FfmSnapshot(this, slots.pointer.get(ADDRESS, 0));
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  // ---- writes: keys and values are copied into native memory for the call (a write may block,
+  // and a heap array may not be held in place while it does).
+
+  /**
+   * Writes key's value into the default column family.
    *
    * @param key not null, not empty
    * @param value not null
    */
   public void put(byte[] key, byte[] value) {
-    put(0, key, value);
+    put(WriteOptions.DEFAULT, key, value);
   }
 
   /**
-   * Writes key's value in a column family.
-   *
-   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
-   * @param key not null, not empty
-   * @param value not null
-   */
-  public void put(int columnFamily, byte[] key, byte[] value) {
-    put(FfmWriteOptions.DEFAULT, columnFamily, key, value);
-  }
-
-  /**
-   * Writes key's value in a column family, with write options.
+   * Writes key's value into the options' column family.
    *
    * @param options not null
-   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
    * @param key not null, not empty
    * @param value not null
    */
-  public void put(FfmWriteOptions options, int columnFamily, byte[] key, byte[] value) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(key, "key");
+  public void put(WriteOptions options, byte[] key, byte[] value) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
     Objects.requireNonNull(value, "value");
+    int cf = options.columnFamily().idIn(this);
+    Slots slots = Slots.ofThisThread();
     try (Arena arena = Arena.ofConfined()) {
-      MemorySegment k = arena.allocateFrom(JAVA_BYTE, key);
-      MemorySegment v =
-          value.length == 0 ? arena.allocate(1) : arena.allocateFrom(JAVA_BYTE, value);
-      MemorySegment message = arena.allocate(ADDRESS);
       int code =
           (int)
               Native.PUT.invokeExact(
                   handle,
-                  options.handle(),
-                  columnFamily,
-                  k,
+                  slots.writeOptions(options),
+                  cf,
+                  bytes(arena, key),
                   (long) key.length,
-                  v,
+                  bytes(arena, value),
                   (long) value.length,
-                  message);
-      Native.check(code, message);
+                  slots.message);
+      Native.check(code, slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }
   }
 
   /**
-   * Deletes key's value, if any.
+   * Deletes key's value from the default column family, if any.
    *
    * @param key not null, not empty
    */
   public void delete(byte[] key) {
-    delete(0, key);
+    delete(WriteOptions.DEFAULT, key);
   }
 
   /**
-   * Deletes key's value in a column family, if any.
-   *
-   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
-   * @param key not null, not empty
-   */
-  public void delete(int columnFamily, byte[] key) {
-    delete(FfmWriteOptions.DEFAULT, columnFamily, key);
-  }
-
-  /**
-   * Deletes key's value in a column family, if any, with write options.
+   * Deletes key's value from the options' column family, if any.
    *
    * @param options not null
-   * @param columnFamily from {@link #columnFamilyId}; 0 is "default"
    * @param key not null, not empty
    */
-  public void delete(FfmWriteOptions options, int columnFamily, byte[] key) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(key, "key");
+  public void delete(WriteOptions options, byte[] key) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    int cf = options.columnFamily().idIn(this);
+    Slots slots = Slots.ofThisThread();
     try (Arena arena = Arena.ofConfined()) {
-      MemorySegment k = arena.allocateFrom(JAVA_BYTE, key);
-      MemorySegment message = arena.allocate(ADDRESS);
       int code =
           (int)
               Native.DELETE.invokeExact(
-                  handle, options.handle(), columnFamily, k, (long) key.length, message);
-      Native.check(code, message);
+                  handle,
+                  slots.writeOptions(options),
+                  cf,
+                  bytes(arena, key),
+                  (long) key.length,
+                  slots.message);
+      Native.check(code, slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }
   }
 
   /**
-   * Applies every operation of batch atomically, or none (a bad operation:
-   * IllegalArgumentException).
+   * Applies every operation of batch atomically, each to its own column family.
    *
-   * @param options not null
-   * @param batch not null, not closed
+   * @param options not null; its column family, if any but DEFAULT, is this store's
+   * @param batch not null, not closed; its column families are this store's
    */
-  public void write(FfmWriteOptions options, FfmWriteBatch batch) {
-    Objects.requireNonNull(options, "options");
+  public void write(WriteOptions options, FfmWriteBatch batch) {
+    checkOpen();
+    Checks.options(options);
     Objects.requireNonNull(batch, "batch");
+    MemorySegment b = batch.handle();
+    if (batch.owner() != null && batch.owner() != this) {
+      throw new IllegalArgumentException("the batch writes column families of another store");
+    }
+    options.columnFamily().idIn(this);
     Slots slots = Slots.ofThisThread();
     try {
       Native.check(
-          (int) Native.WRITE.invokeExact(handle, options.handle(), batch.handle(), slots.message),
+          (int) Native.WRITE.invokeExact(handle, slots.writeOptions(options), b, slots.message),
           slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      Reference.reachabilityFence(batch); // its Cleaner must not free it during the call
     }
   }
 
   /** Writes the default column family's memtable to an SST file and waits for it. */
   public void flush() {
-    flush(0);
+    flush(ColumnFamily.DEFAULT);
   }
 
   /**
    * Writes a column family's memtable to an SST file and waits for it.
    *
-   * @param columnFamily from {@link #columnFamilyId}
+   * @param columnFamily not null; of this store
    */
-  public void flush(int columnFamily) {
+  public void flush(ColumnFamily columnFamily) {
     callOnFamily(Native.FLUSH, columnFamily);
   }
 
   /** Compacts the default column family's whole key range and waits for it. */
   public void compact() {
-    compact(0);
+    compact(ColumnFamily.DEFAULT);
   }
 
   /**
    * Compacts a column family's whole key range and waits for it.
    *
-   * @param columnFamily from {@link #columnFamilyId}
+   * @param columnFamily not null; of this store
    */
-  public void compact(int columnFamily) {
+  public void compact(ColumnFamily columnFamily) {
     callOnFamily(Native.COMPACT, columnFamily);
   }
 
   /** Calls a {@code pinget_code f(pinget_store*, uint32_t column_family, char** message)}. */
-  private void callOnFamily(MethodHandle function, int columnFamily) {
+  private void callOnFamily(MethodHandle function, ColumnFamily columnFamily) {
+    checkOpen();
+    int cf = Objects.requireNonNull(columnFamily, "columnFamily").idIn(this);
     Slots slots = Slots.ofThisThread();
     try {
-      Native.check((int) function.invokeExact(handle, columnFamily, slots.message), slots.message);
+      Native.check((int) function.invokeExact(handle, cf, slots.message), slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }
+  }
+
+  // ---- reads. Each checks the store, then its arguments, then the options' content (begin),
+  // then makes one downcall with the native twin of the options.
+
+  /**
+   * The options' content for one read, last of the checks: the column family's id here, the
+   * snapshot held until {@link #end}; then the native options.
+   */
+  MemorySegment begin(ReadOptions options, Slots slots) {
+    int cf = options.columnFamily().idIn(this);
+    MemorySegment snapshot = FfmSnapshot.begin(options.snapshot(), this);
+    try {
+      return slots.readOptions(options, cf, snapshot);
+    } catch (RuntimeException | Error e) {
+      FfmSnapshot.end(options.snapshot());
+      throw e;
+    }
+  }
+
+  static void end(ReadOptions options) {
+    FfmSnapshot.end(options.snapshot());
   }
 
   /**
@@ -267,7 +384,7 @@ public final class FfmStore implements AutoCloseable {
    * @return a new array, or null if key has no value
    */
   public byte[] stringCopy(byte[] key) {
-    return stringCopy(FfmReadOptions.DEFAULT, key);
+    return stringCopy(ReadOptions.DEFAULT, key);
   }
 
   /**
@@ -277,11 +394,12 @@ public final class FfmStore implements AutoCloseable {
    * @param key not null, not empty
    * @return a new array, or null if key has no value
    */
-  public byte[] stringCopy(FfmReadOptions options, byte[] key) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(key, "key");
+  public byte[] stringCopy(ReadOptions options, byte[] key) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
     Slots slots = Slots.ofThisThread();
-    MemorySegment ro = options.acquire(this);
+    MemorySegment ro = begin(options, slots);
     try {
       int code =
           (int)
@@ -296,9 +414,7 @@ public final class FfmStore implements AutoCloseable {
       if (code == Native.NOT_FOUND) {
         return null;
       }
-      if (code != Native.OK) {
-        throw Native.error(code, slots.message);
-      }
+      Native.check(code, slots.message);
       MemorySegment value = slots.pointer.get(ADDRESS, 0).reinterpret(slots.size());
       try {
         return toArray(value);
@@ -308,19 +424,19 @@ public final class FfmStore implements AutoCloseable {
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {
-      options.release();
+      end(options);
     }
   }
 
   /**
    * A new array holding value's bytes: one copy and one allocation, counted.
    *
-   * @throws io.pinget.PingetException NOT_SUPPORTED for a value of 2 GiB or more
+   * @throws PingetException NOT_SUPPORTED for a value of 2 GiB or more
    */
   static byte[] toArray(MemorySegment value) throws Throwable {
     if (value.byteSize() > Integer.MAX_VALUE - 8) {
-      throw new io.pinget.PingetException(
-          io.pinget.PingetException.Code.NOT_SUPPORTED,
+      throw new PingetException(
+          PingetException.Code.NOT_SUPPORTED,
           "NotSupported: a value of " + value.byteSize() + " bytes does not fit a Java array");
     }
     byte[] out = value.toArray(JAVA_BYTE);
@@ -337,7 +453,7 @@ public final class FfmStore implements AutoCloseable {
    * @return a new array, or null if key has no value
    */
   public byte[] pinnableCopy(byte[] key) {
-    return pinnableCopy(FfmReadOptions.DEFAULT, key);
+    return pinnableCopy(ReadOptions.DEFAULT, key);
   }
 
   /**
@@ -347,11 +463,12 @@ public final class FfmStore implements AutoCloseable {
    * @param key not null, not empty
    * @return a new array, or null if key has no value
    */
-  public byte[] pinnableCopy(FfmReadOptions options, byte[] key) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(key, "key");
+  public byte[] pinnableCopy(ReadOptions options, byte[] key) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
     Slots slots = Slots.ofThisThread();
-    MemorySegment ro = options.acquire(this);
+    MemorySegment ro = begin(options, slots);
     try {
       MemorySegment pinned = slots.pinned();
       int code =
@@ -377,7 +494,7 @@ public final class FfmStore implements AutoCloseable {
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {
-      options.release();
+      end(options);
     }
   }
 
@@ -392,7 +509,7 @@ public final class FfmStore implements AutoCloseable {
    * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
    */
   public int bufferCopy(byte[] key, byte[] dst, int off, int len) {
-    return bufferCopy(FfmReadOptions.DEFAULT, key, dst, off, len);
+    return bufferCopy(ReadOptions.DEFAULT, key, dst, off, len);
   }
 
   /**
@@ -405,71 +522,79 @@ public final class FfmStore implements AutoCloseable {
    * @param len room in dst
    * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
    */
-  public int bufferCopy(FfmReadOptions options, byte[] key, byte[] dst, int off, int len) {
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(dst, "dst");
-    Objects.checkFromIndexSize(off, len, dst.length);
-    return copyIntoInt(options, key, MemorySegment.ofArray(dst).asSlice(off, len));
+  public int bufferCopy(ReadOptions options, byte[] key, byte[] dst, int off, int len) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    Checks.range(dst, off, len, "dst");
+    return intSize(copy(options, key, MemorySegment.ofArray(dst).asSlice(off, len)));
   }
 
   /**
    * direct_copy: as {@link #bufferCopy} into dst from its position to its limit; the position does
-   * not move. A buffer made from a segment whose Arena is closed throws IllegalStateException.
+   * not move.
    *
    * @param key not null, not empty
-   * @param dst not null, writable
+   * @param dst a direct, writable buffer; not null
    * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
    */
   public int directCopy(byte[] key, ByteBuffer dst) {
-    return directCopy(FfmReadOptions.DEFAULT, key, dst);
+    return directCopy(ReadOptions.DEFAULT, key, dst);
   }
 
   /**
-   * direct_copy with read options.
+   * direct_copy with read options. A heap buffer is refused (IllegalArgumentException), as in the
+   * JNI API; one whose Arena is closed throws IllegalStateException, one of another thread's
+   * confined Arena WrongThreadException.
    *
    * @param options not null
    * @param key not null, not empty
-   * @param dst not null, writable
+   * @param dst a direct, writable buffer; not null
    * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
    */
-  public int directCopy(FfmReadOptions options, byte[] key, ByteBuffer dst) {
-    Objects.requireNonNull(dst, "dst");
-    if (dst.isReadOnly()) {
-      throw new ReadOnlyBufferException();
-    }
-    return copyIntoInt(options, key, MemorySegment.ofBuffer(dst));
+  public int directCopy(ReadOptions options, byte[] key, ByteBuffer dst) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    Checks.writableDirect(dst, "dst");
+    return intSize(copy(options, key, MemorySegment.ofBuffer(dst)));
   }
 
   /**
-   * direct_copy into a segment: as {@link #bufferCopy} into all of dst. A segment of a closed Arena
-   * throws IllegalStateException; one that another thread's confined Arena owns,
-   * WrongThreadException.
+   * direct_copy into a segment: as {@link #bufferCopy} into all of dst.
    *
    * @param key not null, not empty
    * @param dst not null, writable
    * @return the value's full size (more than dst.byteSize(): too small), or {@link #NOT_FOUND}
    */
   public long copyInto(byte[] key, MemorySegment dst) {
-    return copyInto(FfmReadOptions.DEFAULT, key, dst);
+    return copyInto(ReadOptions.DEFAULT, key, dst);
   }
 
   /**
-   * direct_copy into a segment, with read options.
+   * direct_copy into a segment, with read options. A segment of a closed Arena throws
+   * IllegalStateException; one that another thread's confined Arena owns, WrongThreadException.
    *
    * @param options not null
    * @param key not null, not empty
    * @param dst not null, writable
    * @return the value's full size (more than dst.byteSize(): too small), or {@link #NOT_FOUND}
    */
-  public long copyInto(FfmReadOptions options, byte[] key, MemorySegment dst) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(key, "key");
+  public long copyInto(ReadOptions options, byte[] key, MemorySegment dst) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
     Objects.requireNonNull(dst, "dst");
     if (dst.isReadOnly()) {
       throw new IllegalArgumentException("dst is read-only");
     }
+    return copy(options, key, dst);
+  }
+
+  /** The copy into dst, arguments checked: P + 1 copies. */
+  private long copy(ReadOptions options, byte[] key, MemorySegment dst) {
     Slots slots = Slots.ofThisThread();
-    MemorySegment ro = options.acquire(this);
+    MemorySegment ro = begin(options, slots);
     try {
       int code =
           (int)
@@ -490,141 +615,51 @@ public final class FfmStore implements AutoCloseable {
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {
-      options.release();
+      end(options);
     }
   }
 
-  private int copyIntoInt(FfmReadOptions options, byte[] key, MemorySegment dst) {
-    long size = copyInto(options, key, dst);
+  private static int intSize(long size) {
     if (size > Integer.MAX_VALUE) {
-      throw new io.pinget.PingetException(
-          io.pinget.PingetException.Code.NOT_SUPPORTED,
+      throw new PingetException(
+          PingetException.Code.NOT_SUPPORTED,
           "NotSupported: a value of " + size + " bytes does not fit an int");
     }
     return (int) size;
   }
 
   /**
-   * The id of a column family named in {@link FfmOptions#columnFamilies} ("default" is 0).
-   *
-   * @param name not null
-   * @return its id, for reads ({@link FfmReadOptions#withColumnFamily}) and writes
-   * @throws IllegalArgumentException if the store has no such column family
-   */
-  public int columnFamilyId(String name) {
-    Objects.requireNonNull(name, "name");
-    byte[] utf8 = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment n = arena.allocate(Math.max(1, utf8.length));
-      MemorySegment.copy(utf8, 0, n, JAVA_BYTE, 0, utf8.length);
-      MemorySegment id = arena.allocate(JAVA_INT);
-      MemorySegment message = arena.allocate(ADDRESS);
-      int code =
-          (int) Native.COLUMN_FAMILY_ID.invokeExact(handle, n, (long) utf8.length, id, message);
-      if (code == Native.NOT_FOUND) {
-        throw new IllegalArgumentException("no column family named " + name);
-      }
-      Native.check(code, message);
-      return id.get(JAVA_INT, 0);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-  }
-
-  /**
-   * A consistent read view of the database as it is now.
-   *
-   * @return the snapshot; close it when done (it keeps the database open)
-   */
-  public FfmSnapshot snapshot() {
-    Slots slots = Slots.ofThisThread();
-    try {
-      Native.check(
-          (int) Native.SNAPSHOT_CREATE.invokeExact(handle, slots.pointer, slots.message),
-          slots.message);
-      return new FfmSnapshot(this, slots.pointer.get(ADDRESS, 0));
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-  }
-
-  /**
    * direct_copy per key over RocksDB's MultiGet: copies value i into dsts[i] from its position to
    * its limit (neither moves) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. P + 1
    * copies per found key. Every key is read; then the first per-key error other than not-found, if
-   * any, is thrown.
+   * any, is thrown. A batch refused by its checks reads nothing and leaves every size at -1.
    *
    * @param options not null
    * @param keys not null, no element null or empty
-   * @param dsts not null, as long as keys, each a writable direct buffer
+   * @param dsts not null, as long as keys, each a direct, writable buffer of an open Arena that
+   *     this thread may touch
    * @param sizes not null, at least as long as keys
    */
   public void multiGetDirectCopy(
-      FfmReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
-    Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(keys, "keys");
-    Objects.requireNonNull(dsts, "dsts");
-    Objects.requireNonNull(sizes, "sizes");
-    int n = keys.length;
-    if (dsts.length != n || sizes.length < n) {
-      throw new IllegalArgumentException("dsts and sizes must hold keys.length elements");
+      ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
+    MemorySegment[] segments;
+    try {
+      checkOpen();
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.length(dsts, keys.length, "dsts");
+      ByteBuffer[] checked = dsts.clone(); // what is checked is what is read
+      Checks.directs(checked, keys.length, "dsts");
+      Checks.sizes(sizes, keys.length);
+      segments = new MemorySegment[checked.length];
+      for (int i = 0; i < checked.length; i++) {
+        segments[i] = MemorySegment.ofBuffer(checked[i]);
+      }
+    } catch (RuntimeException | Error e) {
+      Checks.refused(sizes);
+      throw e;
     }
-    long total = 0;
-    for (int i = 0; i < n; i++) {
-      total += Objects.requireNonNull(keys[i], "keys[i]").length;
-      if (Objects.requireNonNull(dsts[i], "dsts[i]").isReadOnly()) {
-        throw new ReadOnlyBufferException();
-      }
-    }
-    try (Arena arena = Arena.ofConfined()) {
-      // Per key: key address and size, destination address and capacity, value size, code.
-      MemorySegment keyBytes = arena.allocate(Math.max(1, total));
-      MemorySegment keyAddresses = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment keySizes = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment buffers = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment capacities = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment valueSizes = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment codes = arena.allocate(JAVA_INT, Math.max(1, n));
-      MemorySegment[] dstSegments = new MemorySegment[n];
-      long offset = 0;
-      for (int i = 0; i < n; i++) {
-        MemorySegment.copy(keys[i], 0, keyBytes, JAVA_BYTE, offset, keys[i].length);
-        keyAddresses.setAtIndex(JAVA_LONG, i, keyBytes.address() + offset);
-        keySizes.setAtIndex(JAVA_LONG, i, keys[i].length);
-        offset += keys[i].length;
-        // A buffer of a closed Arena throws here; the call then keeps every scope open.
-        dstSegments[i] = MemorySegment.ofBuffer(dsts[i]);
-        buffers.setAtIndex(JAVA_LONG, i, dstSegments[i].address());
-        capacities.setAtIndex(JAVA_LONG, i, dstSegments[i].byteSize());
-      }
-      MemorySegment message = arena.allocate(ADDRESS);
-      MemorySegment ro = options.acquire(this);
-      int code;
-      try {
-        code =
-            callMultiGetInto(
-                ro,
-                n,
-                keyAddresses,
-                keySizes,
-                buffers,
-                capacities,
-                valueSizes,
-                codes,
-                message,
-                dstSegments);
-      } finally {
-        options.release();
-      }
-      for (int i = 0; i < n; i++) {
-        int c = codes.getAtIndex(JAVA_INT, i);
-        long size = valueSizes.getAtIndex(JAVA_LONG, i);
-        sizes[i] = c == Native.OK ? (int) Math.min(size, Integer.MAX_VALUE) : NOT_FOUND;
-      }
-      Native.check(code == Native.NOT_FOUND ? Native.OK : code, message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    multiGetInto(options, keys, segments, sizes);
   }
 
   /**
@@ -632,38 +667,102 @@ public final class FfmStore implements AutoCloseable {
    * length) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. A heap array cannot be lent
    * to a batched C call, so each value is copied into native memory first and then into its array:
    * P + 2 copies per found key (one more than the JNI API's), counted. Every key is read; then the
-   * first per-key error other than not-found, if any, is thrown.
+   * first per-key error other than not-found, if any, is thrown. A batch refused by its checks
+   * reads nothing and leaves every size at -1.
    *
    * @param options not null
    * @param keys not null, no element null or empty
    * @param dsts not null, as long as keys, no element null
    * @param sizes not null, at least as long as keys
    */
-  public void multiGetBufferCopy(
-      FfmReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
-    Objects.requireNonNull(dsts, "dsts");
-    long total = 0;
-    for (byte[] d : dsts) {
-      total += Objects.requireNonNull(d, "dsts[i]").length;
+  public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
+    byte[][] checked;
+    try {
+      checkOpen();
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.length(dsts, keys.length, "dsts");
+      checked = dsts.clone();
+      Checks.arrays(checked, keys.length, "dsts");
+      Checks.sizes(sizes, keys.length);
+    } catch (RuntimeException | Error e) {
+      Checks.refused(sizes);
+      throw e;
     }
-    ByteBuffer[] staged = new ByteBuffer[dsts.length];
+    long total = 0;
+    for (byte[] d : checked) {
+      total += d.length;
+    }
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment all = arena.allocate(Math.max(1, total));
+      MemorySegment[] staged = new MemorySegment[checked.length];
       long offset = 0;
-      for (int i = 0; i < dsts.length; i++) {
-        staged[i] = all.asSlice(offset, dsts[i].length).asByteBuffer();
-        offset += dsts[i].length;
+      for (int i = 0; i < checked.length; i++) {
+        staged[i] = all.asSlice(offset, checked[i].length);
+        offset += checked[i].length;
       }
-      multiGetDirectCopy(options, keys, staged, sizes);
-      for (int i = 0; i < dsts.length; i++) {
+      multiGetInto(options, keys, staged, sizes);
+      for (int i = 0; i < checked.length; i++) {
         if (sizes[i] != NOT_FOUND) {
-          int n = Math.min(sizes[i], dsts[i].length);
-          staged[i].get(0, dsts[i], 0, n);
+          int n = Math.min(sizes[i], checked[i].length);
+          MemorySegment.copy(staged[i], JAVA_BYTE, 0, checked[i], 0, n);
           Native.RECORD_VALUE_COPY.invokeExact((long) n);
         }
       }
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    }
+  }
+
+  /**
+   * The batched copy into dsts (checked), over MultiGet: per key, key address and size, destination
+   * address and capacity, value size and code laid out in native memory.
+   */
+  private void multiGetInto(ReadOptions options, byte[][] keys, MemorySegment[] dsts, int[] sizes) {
+    int n = keys.length;
+    Slots slots = Slots.ofThisThread();
+    MemorySegment ro;
+    try {
+      ro = begin(options, slots);
+    } catch (RuntimeException | Error e) {
+      Checks.refused(sizes);
+      throw e;
+    }
+    Arrays.fill(sizes, 0, n, NOT_FOUND);
+    try (Arena arena = Arena.ofConfined()) {
+      long total = 0;
+      for (byte[] k : keys) {
+        total += k.length;
+      }
+      MemorySegment keyBytes = arena.allocate(Math.max(1, total));
+      MemorySegment keyAddresses = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment keySizes = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment buffers = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment capacities = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment valueSizes = arena.allocate(JAVA_LONG, Math.max(1, n));
+      MemorySegment codes = arena.allocate(JAVA_INT, Math.max(1, n));
+      long offset = 0;
+      for (int i = 0; i < n; i++) {
+        MemorySegment.copy(keys[i], 0, keyBytes, JAVA_BYTE, offset, keys[i].length);
+        keyAddresses.setAtIndex(JAVA_LONG, i, keyBytes.address() + offset);
+        keySizes.setAtIndex(JAVA_LONG, i, keys[i].length);
+        offset += keys[i].length;
+        buffers.setAtIndex(JAVA_LONG, i, dsts[i].address());
+        capacities.setAtIndex(JAVA_LONG, i, dsts[i].byteSize());
+      }
+      int code =
+          callMultiGetInto(
+              ro, n, keyAddresses, keySizes, buffers, capacities, valueSizes, codes, slots, dsts);
+      for (int i = 0; i < n; i++) {
+        int c = codes.getAtIndex(JAVA_INT, i);
+        long size = valueSizes.getAtIndex(JAVA_LONG, i);
+        sizes[i] = c == Native.OK ? (int) Math.min(size, Integer.MAX_VALUE) : NOT_FOUND;
+      }
+      Native.check(code == Native.NOT_FOUND ? Native.OK : code, slots.message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    } finally {
+      end(options);
     }
   }
 
@@ -677,17 +776,13 @@ public final class FfmStore implements AutoCloseable {
       MemorySegment capacities,
       MemorySegment valueSizes,
       MemorySegment codes,
-      MemorySegment message,
+      Slots slots,
       MemorySegment[] dsts)
       throws Throwable {
-    // Buffers reach C as addresses in an array, so FFM does not hold their scopes: confirm each
-    // is alive, and keep the segments reachable, across the call. A buffer whose shared Arena
-    // another thread closes during the call is not protected (as with the JNI API).
-    for (MemorySegment d : dsts) {
-      if (!d.scope().isAlive()) {
-        throw new IllegalStateException("dsts[i]: already closed");
-      }
-    }
+    // Destinations reach C as addresses in an array, so FFM does not hold their scopes: they were
+    // checked alive and this thread's (Checks.directs), and stay reachable across the call. A
+    // buffer whose shared Arena another thread closes during the call is not protected (as with
+    // the JNI API).
     try {
       return (int)
           (n <= Native.CRITICAL_BATCH_KEYS ? Native.MULTI_GET_INTO : Native.MULTI_GET_INTO_LARGE)
@@ -701,9 +796,9 @@ public final class FfmStore implements AutoCloseable {
                   capacities,
                   valueSizes,
                   codes,
-                  message);
+                  slots.message);
     } finally {
-      java.lang.ref.Reference.reachabilityFence(dsts);
+      Reference.reachabilityFence(dsts);
     }
   }
 
@@ -711,12 +806,10 @@ public final class FfmStore implements AutoCloseable {
    * A reusable batch of pinned values (batched pinned_view): see {@link FfmPinnedBatch}.
    *
    * @return a new batch; close it when done
-   * @throws io.pinget.StoreClosedException if the store is closed
+   * @throws StoreClosedException if the store is closed
    */
   public FfmPinnedBatch newPinnedBatch() {
-    if (closed) {
-      throw new io.pinget.StoreClosedException("Closed: the store is closed");
-    }
+    checkOpen();
     return new FfmPinnedBatch(this);
   }
 
@@ -724,12 +817,10 @@ public final class FfmStore implements AutoCloseable {
    * A reusable pinned view (pinned_view): see {@link FfmPinnedView}.
    *
    * @return a new view; close it when done
-   * @throws io.pinget.StoreClosedException if the store is closed
+   * @throws StoreClosedException if the store is closed
    */
   public FfmPinnedView newPinnedView() {
-    if (closed) {
-      throw new io.pinget.StoreClosedException("Closed: the store is closed");
-    }
+    checkOpen();
     return new FfmPinnedView(this);
   }
 }

@@ -1,21 +1,24 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-
+import io.pinget.Checks;
+import io.pinget.ColumnFamily;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.Objects;
 
 /**
- * Puts and deletes applied atomically by {@link FfmStore#write}; the batch copies the keys and
- * values it is given. Arguments are checked by the write, which then applies nothing. Not
- * thread-safe.
+ * Puts and deletes applied atomically by {@link FfmStore#write}, each to its own column family (all
+ * of one store); the batch copies the keys and values it is given. Each call checks the batch, then
+ * its arguments in order, as the JNI API's {@code WriteBatch} does: a refused call adds nothing.
+ * Not thread-safe.
  */
 public final class FfmWriteBatch implements AutoCloseable {
   private final Slots slots = new Slots();
   private final MemorySegment handle;
   private final Cleaner.Cleanable cleanable;
   private boolean closed;
+  private Object owner; // the store of the column families used, if any but DEFAULT
 
   /** An empty batch. */
   public FfmWriteBatch() {
@@ -30,24 +33,37 @@ public final class FfmWriteBatch implements AutoCloseable {
   }
 
   /**
-   * Adds a put.
+   * Adds a put into the default column family.
    *
-   * @param columnFamily from {@link FfmStore#columnFamilyId}; 0 is "default"
-   * @param key not null
+   * @param key not null, not empty
    * @param value not null
    * @return this
    */
-  public FfmWriteBatch put(int columnFamily, byte[] key, byte[] value) {
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(value, "value");
+  public FfmWriteBatch put(byte[] key, byte[] value) {
+    return put(ColumnFamily.DEFAULT, key, value);
+  }
+
+  /**
+   * Adds a put.
+   *
+   * @param columnFamily not null; all of a batch's column families belong to one store
+   * @param key not null, not empty
+   * @param value not null
+   * @return this
+   */
+  public FfmWriteBatch put(ColumnFamily columnFamily, byte[] key, byte[] value) {
     checkOpen();
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    Objects.requireNonNull(value, "value");
+    int cf = familyId(columnFamily);
     try {
       // Copied into the batch in place (a memcpy: nothing allocated in Java after it).
       Native.check(
           (int)
               Native.WRITE_BATCH_PUT.invokeExact(
                   handle,
-                  columnFamily,
+                  cf,
                   MemorySegment.ofArray(key),
                   (long) key.length,
                   MemorySegment.ofArray(value),
@@ -61,29 +77,57 @@ public final class FfmWriteBatch implements AutoCloseable {
   }
 
   /**
-   * Adds a delete.
+   * Adds a delete from the default column family.
    *
-   * @param columnFamily from {@link FfmStore#columnFamilyId}; 0 is "default"
-   * @param key not null
+   * @param key not null, not empty
    * @return this
    */
-  public FfmWriteBatch delete(int columnFamily, byte[] key) {
-    Objects.requireNonNull(key, "key");
+  public FfmWriteBatch delete(byte[] key) {
+    return delete(ColumnFamily.DEFAULT, key);
+  }
+
+  /**
+   * Adds a delete.
+   *
+   * @param columnFamily not null; all of a batch's column families belong to one store
+   * @param key not null, not empty
+   * @return this
+   */
+  public FfmWriteBatch delete(ColumnFamily columnFamily, byte[] key) {
     checkOpen();
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    int cf = familyId(columnFamily);
     try {
       Native.check(
           (int)
               Native.WRITE_BATCH_DELETE.invokeExact(
-                  handle,
-                  columnFamily,
-                  MemorySegment.ofArray(key),
-                  (long) key.length,
-                  slots.message),
+                  handle, cf, MemorySegment.ofArray(key), (long) key.length, slots.message),
           slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
     }
     return this;
+  }
+
+  /** The column family's id; all of a batch's families belong to one store. */
+  private int familyId(ColumnFamily columnFamily) {
+    Object of = columnFamily.owner();
+    if (of != null) {
+      if (owner != null && owner != of) {
+        throw new IllegalArgumentException(
+            "a batch writes to one store: column family "
+                + columnFamily.name()
+                + " belongs to another");
+      }
+      owner = of;
+    }
+    return columnFamily.idIn(of);
+  }
+
+  /** The store whose column families the batch uses (null: only DEFAULT). */
+  Object owner() {
+    return owner;
   }
 
   /**
@@ -103,6 +147,7 @@ public final class FfmWriteBatch implements AutoCloseable {
   /** Empties the batch. */
   public void clear() {
     checkOpen();
+    owner = null;
     try {
       Native.check(
           (int) Native.WRITE_BATCH_CLEAR.invokeExact(handle, slots.message), slots.message);

@@ -2,13 +2,11 @@
 package io.pinget.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.pinget.PingetException;
 import io.pinget.Store;
-import io.pinget.StoreClosedException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -28,8 +26,6 @@ final class Native {
 
   static final int OK = 0;
   static final int NOT_FOUND = 1;
-  static final int INVALID_ARGUMENT = 4;
-  static final int CLOSED = 6;
 
   private static final Linker LINKER = Linker.nativeLinker();
   private static final SymbolLookup LOOKUP = lookup();
@@ -87,35 +83,10 @@ final class Native {
       handle("pinget_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle OPTIONS_DESTROY =
       handle("pinget_options_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-  static final MethodHandle SET_BOOL_CREATE_IF_MISSING =
-      handle(
-          "pinget_options_set_create_if_missing",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle SET_BOOL_ALLOW_MMAP_READS =
-      handle(
-          "pinget_options_set_allow_mmap_reads",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle SET_SIZE_BLOCK_CACHE_BYTES =
-      handle(
-          "pinget_options_set_block_cache_bytes",
-          codeOf(ADDRESS, JAVA_LONG, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle SET_SIZE_BLOCK_SIZE =
-      handle("pinget_options_set_block_size", codeOf(ADDRESS, JAVA_LONG, ADDRESS), Access.BLOCKING);
-  static final MethodHandle SET_SIZE_WRITE_BUFFER_BYTES =
-      handle(
-          "pinget_options_set_write_buffer_bytes",
-          codeOf(ADDRESS, JAVA_LONG, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle SET_INT_COMPRESSION =
-      handle("pinget_options_set_compression", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
-  static final MethodHandle SET_DOUBLE_BLOOM_BITS_PER_KEY =
-      handle(
-          "pinget_options_set_bloom_bits_per_key",
-          codeOf(ADDRESS, JAVA_DOUBLE, ADDRESS),
-          Access.BLOCKING);
+
+  /** pinget_options_set: io.pinget.Options' text, the format every binding passes options in. */
+  static final MethodHandle OPTIONS_SET =
+      handle("pinget_options_set", codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS), Access.BLOCKING);
 
   static final MethodHandle OPTIONS_ADD_COLUMN_FAMILY =
       handle(
@@ -277,15 +248,7 @@ final class Native {
       message = p.reinterpret(Long.MAX_VALUE).getString(0);
       free(p);
     }
-    return switch (code) {
-      case INVALID_ARGUMENT -> new IllegalArgumentException(message);
-      case CLOSED -> new StoreClosedException(message);
-      default -> {
-        PingetException.Code[] codes = PingetException.Code.values();
-        yield new PingetException(
-            code >= 0 && code < codes.length ? codes[code] : PingetException.Code.UNKNOWN, message);
-      }
-    };
+    return PingetException.of(code, message);
   }
 
   /** Throws for any code but OK. */

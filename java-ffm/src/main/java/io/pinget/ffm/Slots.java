@@ -4,6 +4,8 @@ package io.pinget.ffm;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import io.pinget.ReadOptions;
+import io.pinget.WriteOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -21,6 +23,14 @@ final class Slots {
   final MemorySegment message;
   private MemorySegment key = Arena.ofAuto().allocate(256);
   private MemorySegment pinned;
+
+  // The last read and write options' native twins (a pinget_read_options and a
+  // pinget_write_options made on first use), set again only when other options come: a caller
+  // that reuses its options pays no downcall for them.
+  private ReadOptions lastRead;
+  private MemorySegment nativeRead;
+  private WriteOptions lastWrite;
+  private MemorySegment nativeWrite;
 
   Slots() {
     MemorySegment all = Arena.ofAuto().allocate(24, 8);
@@ -49,6 +59,73 @@ final class Slots {
     }
     MemorySegment.copy(bytes, 0, key, JAVA_BYTE, 0, bytes.length);
     return key;
+  }
+
+  /**
+   * The native read options for options, whose content the caller has checked (column family id
+   * idInStore, snapshot the native pinget_snapshot* or NULL, held for the read): NULL for {@link
+   * ReadOptions#DEFAULT} (C's defaults).
+   */
+  MemorySegment readOptions(ReadOptions options, int idInStore, MemorySegment snapshot) {
+    if (options == ReadOptions.DEFAULT) {
+      return MemorySegment.NULL;
+    }
+    if (options != lastRead) {
+      if (nativeRead == null) {
+        nativeRead = Native.create(Native.READ_OPTIONS_CREATE, this);
+        Native.destroyWhenUnreachable(this, Native.READ_OPTIONS_DESTROY, nativeRead);
+      }
+      lastRead = null; // until every setter has run
+      try {
+        Native.check(
+            (int) Native.READ_OPTIONS_SET_SNAPSHOT.invokeExact(nativeRead, snapshot, message),
+            message);
+        Native.check(
+            (int) Native.READ_OPTIONS_SET_COLUMN_FAMILY.invokeExact(nativeRead, idInStore, message),
+            message);
+        Native.check(
+            (int)
+                Native.READ_OPTIONS_SET_FILL_CACHE.invokeExact(
+                    nativeRead, options.fillCache() ? 1 : 0, message),
+            message);
+        Native.check(
+            (int)
+                Native.READ_OPTIONS_SET_VERIFY_CHECKSUMS.invokeExact(
+                    nativeRead, options.verifyChecksums() ? 1 : 0, message),
+            message);
+      } catch (Throwable t) {
+        throw Native.rethrow(t);
+      }
+      lastRead = options;
+    }
+    return nativeRead;
+  }
+
+  /** The native write options for options (their column family is passed with each call). */
+  MemorySegment writeOptions(WriteOptions options) {
+    if (options != lastWrite) {
+      if (nativeWrite == null) {
+        nativeWrite = Native.create(Native.WRITE_OPTIONS_CREATE, this);
+        Native.destroyWhenUnreachable(this, Native.WRITE_OPTIONS_DESTROY, nativeWrite);
+      }
+      lastWrite = null;
+      try {
+        Native.check(
+            (int)
+                Native.WRITE_OPTIONS_SET_SYNC.invokeExact(
+                    nativeWrite, options.sync() ? 1 : 0, message),
+            message);
+        Native.check(
+            (int)
+                Native.WRITE_OPTIONS_SET_DISABLE_WAL.invokeExact(
+                    nativeWrite, options.disableWal() ? 1 : 0, message),
+            message);
+      } catch (Throwable t) {
+        throw Native.rethrow(t);
+      }
+      lastWrite = options;
+    }
+    return nativeWrite;
   }
 
   /** This thread's pinget_pinned, destroyed once the Slots are unreachable. */

@@ -10,11 +10,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.pinget.ColumnFamily;
 import io.pinget.Compression;
 import io.pinget.CopyStats;
+import io.pinget.Options;
 import io.pinget.PinnedView;
+import io.pinget.ReadOptions;
+import io.pinget.Snapshot;
 import io.pinget.Store;
 import io.pinget.StoreClosedException;
+import io.pinget.WriteOptions;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -62,7 +67,7 @@ class FfmStoreTest {
   }
 
   private FfmStore open() {
-    return FfmStore.open(dir.resolve("db"), new FfmOptions().compression(Compression.NONE));
+    return FfmStore.open(dir.resolve("db"), new Options().compression(Compression.NONE));
   }
 
   /** Every strategy's bytes and copies, from the memtable (P = 1) and the block cache (P = 0). */
@@ -233,7 +238,7 @@ class FfmStoreTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> FfmStore.open(dir.resolve("bad"), new FfmOptions().bloomBitsPerKey(1000)));
+            () -> FfmStore.open(dir.resolve("bad"), new Options().bloomBitsPerKey(1000)));
     assertTrue(e.getMessage().contains("bloom_bits_per_key"), e.getMessage());
   }
 
@@ -438,30 +443,36 @@ class FfmStoreTest {
     try (FfmStore store =
             FfmStore.open(
                 dir.resolve("cf"),
-                new FfmOptions().compression(Compression.NONE).columnFamilies("other"));
+                new Options().compression(Compression.NONE).columnFamilies("other"));
         FfmStore elsewhere = open();
         FfmPinnedView view = store.newPinnedView();
         FfmPinnedBatch batch = store.newPinnedBatch()) {
-      int cf = store.columnFamilyId("other");
-      assertEquals(1, cf);
-      assertEquals(0, store.columnFamilyId("default"));
-      assertThrows(IllegalArgumentException.class, () -> store.columnFamilyId("none"));
-      store.put(cf, KEY, other);
+      ColumnFamily cf = store.columnFamily("other");
+      assertEquals("other", cf.name());
+      assertEquals(ColumnFamily.DEFAULT, store.columnFamily("default"));
+      assertThrows(IllegalArgumentException.class, () -> store.columnFamily("none"));
+      assertThrows(IllegalArgumentException.class, () -> store.columnFamily("bad\uD800"));
+      store.put(WriteOptions.DEFAULT.withColumnFamily(cf), KEY, other);
       store.put(KEY, value);
-      FfmReadOptions inOther = FfmReadOptions.DEFAULT.withColumnFamily(cf);
+      ReadOptions inOther = ReadOptions.DEFAULT.withColumnFamily(cf);
       assertArrayEquals(other, store.stringCopy(inOther, KEY));
       assertArrayEquals(other, view.get(inOther, KEY).toArray(JAVA_BYTE));
       assertArrayEquals(value, store.stringCopy(KEY));
       assertThrows(
           IllegalArgumentException.class,
-          () -> store.stringCopy(FfmReadOptions.DEFAULT.withColumnFamily(7), KEY));
+          () ->
+              store.stringCopy(
+                  ReadOptions.DEFAULT.withColumnFamily(new ColumnFamily(store, 7, "x")), KEY));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> elsewhere.stringCopy(inOther, KEY)); // another store's column family
       store.flush(cf);
       store.compact(cf);
-      store.delete(cf, KEY);
+      store.delete(WriteOptions.DEFAULT.withColumnFamily(cf), KEY);
       assertNull(store.pinnableCopy(inOther, KEY));
 
-      FfmSnapshot snapshot = store.snapshot();
-      FfmReadOptions then = FfmReadOptions.DEFAULT.withSnapshot(snapshot).withVerifyChecksums(true);
+      Snapshot snapshot = store.snapshot();
+      ReadOptions then = ReadOptions.DEFAULT.withSnapshot(snapshot).withVerifyChecksums(true);
       store.put(KEY, newer);
       assertArrayEquals(value, store.stringCopy(then, KEY));
       assertArrayEquals(value, store.pinnableCopy(then, KEY));
@@ -507,15 +518,16 @@ class FfmStoreTest {
       assertThrows(IllegalStateException.class, () -> store.stringCopy(then, KEY));
       assertThrows(IllegalStateException.class, () -> view.get(then, KEY));
       assertThrows(
-          IllegalStateException.class, () -> FfmReadOptions.DEFAULT.withSnapshot(snapshot));
+          IllegalStateException.class,
+          () -> store.pinnableCopy(ReadOptions.DEFAULT.withSnapshot(snapshot), KEY));
 
       // fill_cache false: a value read from a file is copied out of a block not kept (P = 1).
       store.flush();
-      FfmReadOptions noFill = FfmReadOptions.DEFAULT.withFillCache(false);
+      ReadOptions noFill = ReadOptions.DEFAULT.withFillCache(false);
       try (FfmStore cold =
           FfmStore.open(
               dir.resolve("cf"),
-              new FfmOptions().compression(Compression.NONE).columnFamilies("other"))) {
+              new Options().compression(Compression.NONE).columnFamilies("other"))) {
         fail("a second open of the same path must fail: " + cold);
       } catch (io.pinget.PingetException expected) {
         // the database is locked by store
@@ -541,8 +553,7 @@ class FfmStoreTest {
       };
       int[] sizes = new int[3];
       CopyStats.reset();
-      store.multiGetDirectCopy(
-          FfmReadOptions.DEFAULT, new byte[][] {KEY, MISSING, two}, dsts, sizes);
+      store.multiGetDirectCopy(ReadOptions.DEFAULT, new byte[][] {KEY, MISSING, two}, dsts, sizes);
       assertEquals(2, CopyStats.current().valueCopies());
       assertEquals(newer.length, sizes[0]);
       assertEquals(FfmStore.NOT_FOUND, sizes[1]);
@@ -558,26 +569,26 @@ class FfmStoreTest {
           IllegalStateException.class,
           () ->
               store.multiGetDirectCopy(
-                  FfmReadOptions.DEFAULT, new byte[][] {KEY}, new ByteBuffer[] {dead}, sizes));
+                  ReadOptions.DEFAULT, new byte[][] {KEY}, new ByteBuffer[] {dead}, sizes));
       assertThrows(
           ReadOnlyBufferException.class,
           () ->
               store.multiGetDirectCopy(
-                  FfmReadOptions.DEFAULT,
+                  ReadOptions.DEFAULT,
                   new byte[][] {KEY},
                   new ByteBuffer[] {dsts[0].asReadOnlyBuffer()},
                   sizes));
       assertThrows(
           IllegalArgumentException.class,
-          () -> store.multiGetDirectCopy(FfmReadOptions.DEFAULT, new byte[][] {KEY}, dsts, sizes));
-      store.multiGetDirectCopy(FfmReadOptions.DEFAULT, new byte[0][], new ByteBuffer[0], sizes);
+          () -> store.multiGetDirectCopy(ReadOptions.DEFAULT, new byte[][] {KEY}, dsts, sizes));
+      store.multiGetDirectCopy(ReadOptions.DEFAULT, new byte[0][], new ByteBuffer[0], sizes);
 
       // Batched buffer_copy: through native memory, P + 2 copies per found key.
       byte[][] arrays = {new byte[16], new byte[8], new byte[10]};
       int[] arraySizes = new int[3];
       CopyStats.reset();
       store.multiGetBufferCopy(
-          FfmReadOptions.DEFAULT, new byte[][] {KEY, MISSING, two}, arrays, arraySizes);
+          ReadOptions.DEFAULT, new byte[][] {KEY, MISSING, two}, arrays, arraySizes);
       assertEquals(4, CopyStats.current().valueCopies());
       assertEquals(newer.length, arraySizes[0]);
       assertArrayEquals(newer, java.util.Arrays.copyOf(arrays[0], newer.length));
@@ -595,10 +606,10 @@ class FfmStoreTest {
     byte[] b = "b".getBytes(StandardCharsets.UTF_8);
     try (FfmStore store = open();
         FfmWriteBatch batch = new FfmWriteBatch()) {
-      FfmWriteOptions synced = FfmWriteOptions.DEFAULT.withSync(true);
-      store.put(synced, 0, KEY, value);
-      store.put(FfmWriteOptions.DEFAULT.withDisableWal(true), 0, a, value);
-      batch.put(0, b, value).delete(0, KEY).delete(0, a);
+      WriteOptions synced = WriteOptions.DEFAULT.withSync(true);
+      store.put(synced, KEY, value);
+      store.put(WriteOptions.DEFAULT.withDisableWal(true), a, value);
+      batch.put(b, value).delete(KEY).delete(a);
       assertEquals(3, batch.count());
       store.write(synced, batch);
       assertNull(store.stringCopy(KEY));
@@ -606,24 +617,29 @@ class FfmStoreTest {
       assertArrayEquals(value, store.stringCopy(b));
       batch.clear();
       assertEquals(0, batch.count());
-      batch.put(0, KEY, value).put(0, new byte[0], value); // an empty key: refused at write
-      assertThrows(
-          IllegalArgumentException.class, () -> store.write(FfmWriteOptions.DEFAULT, batch));
-      assertNull(store.stringCopy(KEY)); // nothing applied
+      batch.put(KEY, value);
+      // An empty key is refused by the put, which adds nothing.
+      assertThrows(IllegalArgumentException.class, () -> batch.put(new byte[0], value));
+      assertEquals(1, batch.count());
       batch.clear();
-      batch.put(9, KEY, value);
-      assertThrows(
-          IllegalArgumentException.class, () -> store.write(FfmWriteOptions.DEFAULT, batch));
-      store.delete(synced, 0, b);
+      batch.put(new ColumnFamily(store, 9, "nine"), KEY, value);
+      assertThrows(IllegalArgumentException.class, () -> store.write(WriteOptions.DEFAULT, batch));
+      assertNull(store.stringCopy(KEY)); // nothing applied
+      store.delete(synced, b);
       assertNull(store.stringCopy(b));
+      assertThrows(
+          IllegalArgumentException.class,
+          () ->
+              store.write(
+                  WriteOptions.DEFAULT.withColumnFamily(new ColumnFamily(this, 1, "x")), batch));
       batch.close();
       batch.close();
-      assertThrows(IllegalStateException.class, () -> batch.put(0, KEY, value));
-      assertThrows(IllegalStateException.class, () -> store.write(FfmWriteOptions.DEFAULT, batch));
+      assertThrows(IllegalStateException.class, () -> batch.put(KEY, value));
+      assertThrows(IllegalStateException.class, () -> store.write(WriteOptions.DEFAULT, batch));
       store.close();
       try (FfmWriteBatch other = new FfmWriteBatch()) {
-        other.put(0, KEY, value);
-        assertThrows(StoreClosedException.class, () -> store.write(FfmWriteOptions.DEFAULT, other));
+        other.put(KEY, value);
+        assertThrows(StoreClosedException.class, () -> store.write(WriteOptions.DEFAULT, other));
       }
     }
   }

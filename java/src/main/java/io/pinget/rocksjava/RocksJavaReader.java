@@ -6,6 +6,7 @@ import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
 import io.pinget.ReadOptions;
+import io.pinget.Reader;
 import io.pinget.Snapshot;
 import io.pinget.Store;
 import java.lang.reflect.Field;
@@ -18,11 +19,12 @@ import org.rocksdb.RocksDBException;
 
 /**
  * pinget's strategies over a database that RocksJava opened: the same {@code RocksDB} instance,
- * read without RocksJava's copies. Methods, copy counts and copy accounting are those of {@link
- * Store}: {@code stringCopy} (the baseline: 2 copies), {@code pinnableCopy} (P + 1 copies, one new
- * array), {@code bufferCopy} and {@code directCopy} (P + 1, no allocation), {@code pinnedView},
- * {@link PinnedView} and {@link PinnedBatch} (P: the caller reads the pinned block-cache bytes). P
- * is 0 for a value in the block cache, 1 otherwise (a memtable hit, {@code fill_cache=false}).
+ * read without RocksJava's copies. It is a {@link Reader}: methods, copy counts, copy accounting
+ * and order of checks are the contract's, as for {@link Store}: {@code stringCopy} (the baseline: 2
+ * copies), {@code pinnableCopy} (P + 1 copies, one new array), {@code bufferCopy} and {@code
+ * directCopy} (P + 1, no allocation), {@code pinnedValue}, {@link PinnedView} and {@link
+ * PinnedBatch} (P: the caller reads the pinned block-cache bytes). P is 0 for a value in the block
+ * cache, 1 otherwise (a memtable hit, {@code fill_cache=false}).
  *
  * <p>Column families: {@link #columnFamily(ColumnFamilyHandle)} resolves db's default one or a
  * handle given to {@link #open}; pass it with {@link ReadOptions#withColumnFamily}. Snapshots: wrap
@@ -44,7 +46,7 @@ import org.rocksdb.RocksDBException;
  * <p>Thread-safe, like Store; handles ({@link PinnedView}, {@link PinnedBatch}, {@link
  * PinnedValue}) are single-threaded.
  */
-public final class RocksJavaReader implements AutoCloseable {
+public final class RocksJavaReader implements Reader {
   private final RocksDB db;
   private final ColumnFamilyHandle[] families;
   private final Store store;
@@ -56,7 +58,7 @@ public final class RocksJavaReader implements AutoCloseable {
     for (int i = 0; i < families.length; i++) {
       handles[i] = families[i].getNativeHandle();
     }
-    this.store = Store.borrowRocksJava(db.getNativeHandle(), handles, this::checkOwned);
+    this.store = RocksJavaNatives.borrow(db.getNativeHandle(), handles, this::checkOwned);
   }
 
   /**
@@ -158,8 +160,8 @@ public final class RocksJavaReader implements AutoCloseable {
    * @throws IllegalStateException if the handle is closed
    */
   public ColumnFamily columnFamily(ColumnFamilyHandle handle) {
+    checkOpen();
     Objects.requireNonNull(handle, "handle");
-    checkOwned(0);
     if (isDefault(db, handle)) {
       return ColumnFamily.DEFAULT;
     }
@@ -187,9 +189,19 @@ public final class RocksJavaReader implements AutoCloseable {
    * @return the wrapper; close it before releasing the RocksJava snapshot
    */
   public Snapshot snapshot(org.rocksdb.Snapshot snapshot) {
+    checkOpen();
     Objects.requireNonNull(snapshot, "snapshot");
+    return RocksJavaNatives.borrowSnapshot(store, snapshot.getNativeHandle());
+  }
+
+  /**
+   * The first check of every call but the reads (which the store makes): closed, then RocksJava.
+   */
+  private void checkOpen() {
+    if (store.isClosed()) {
+      throw new io.pinget.StoreClosedException("Closed: the reader is closed");
+    }
     checkOwned(0);
-    return store.borrowRocksJavaSnapshot(snapshot.getNativeHandle());
   }
 
   /**
@@ -201,241 +213,87 @@ public final class RocksJavaReader implements AutoCloseable {
     return db;
   }
 
-  // Each read below is Store's (same strategy, copy count and contract) on this database.
+  // The reads: the Reader contract, made by the store over this database (its checks run
+  // RocksJava's
+  // ownership check first).
 
-  /**
-   * string_copy (the baseline): 2 copies, 1 new array. As {@link Store#stringCopy(byte[])}.
-   *
-   * @param key not null, not empty
-   * @return the value in a new array, or null if the key does not exist
-   */
-  public byte[] stringCopy(byte[] key) {
-    return store.stringCopy(key);
-  }
-
-  /**
-   * string_copy: 2 copies, 1 new array. As {@link Store#stringCopy(ReadOptions, byte[], int, int)}.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @return the value in a new array, or null if the key does not exist
-   */
+  @Override
   public byte[] stringCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     return store.stringCopy(options, key, keyOff, keyLen);
   }
 
-  /**
-   * string_copy of a direct key: 2 copies, 1 new array. As {@link Store#stringCopy(ReadOptions,
-   * ByteBuffer)}.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null
-   * @return the value in a new array, or null if the key does not exist
-   */
+  @Override
   public byte[] stringCopy(ReadOptions options, ByteBuffer key) {
     return store.stringCopy(options, key);
   }
 
-  /**
-   * pinnable_copy: P + 1 copies, 1 new array (RocksJava's own get does the same). As {@link
-   * Store#pinnableCopy(byte[])}.
-   *
-   * @param key not null, not empty
-   * @return the value in a new array, or null if the key does not exist
-   */
-  public byte[] pinnableCopy(byte[] key) {
-    return store.pinnableCopy(key);
-  }
-
-  /**
-   * pinnable_copy: P + 1 copies, 1 new array. As {@link Store#pinnableCopy(ReadOptions, byte[],
-   * int, int)}.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @return the value in a new array, or null if the key does not exist
-   */
+  @Override
   public byte[] pinnableCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     return store.pinnableCopy(options, key, keyOff, keyLen);
   }
 
-  /**
-   * pinnable_copy of a direct key: P + 1 copies, 1 new array. As {@link
-   * Store#pinnableCopy(ReadOptions, ByteBuffer)}.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null
-   * @return the value in a new array, or null if the key does not exist
-   */
+  @Override
   public byte[] pinnableCopy(ReadOptions options, ByteBuffer key) {
     return store.pinnableCopy(options, key);
   }
 
-  /**
-   * buffer_copy: P + 1 copies into dst, no allocation. As {@link Store#bufferCopy(byte[], byte[],
-   * int, int)}.
-   *
-   * @param key not null, not empty
-   * @param dst not null
-   * @param off where the value goes in dst
-   * @param len room in dst
-   * @return the value's full size, or -1 if the key does not exist
-   */
-  public int bufferCopy(byte[] key, byte[] dst, int off, int len) {
-    return store.bufferCopy(key, dst, off, len);
-  }
-
-  /**
-   * buffer_copy: P + 1 copies into dst, no allocation. As {@link Store#bufferCopy(ReadOptions,
-   * byte[], int, int, byte[], int, int)}.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @param dst not null
-   * @param off where the value goes in dst
-   * @param len room in dst
-   * @return the value's full size, or -1 if the key does not exist
-   */
+  @Override
   public int bufferCopy(
       ReadOptions options, byte[] key, int keyOff, int keyLen, byte[] dst, int off, int len) {
     return store.bufferCopy(options, key, keyOff, keyLen, dst, off, len);
   }
 
-  /**
-   * buffer_copy of a direct key: P + 1 copies into dst, no allocation. As {@link
-   * Store#bufferCopy(ReadOptions, ByteBuffer, byte[], int, int)}.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null
-   * @param dst not null
-   * @param off where the value goes in dst
-   * @param len room in dst
-   * @return the value's full size, or -1 if the key does not exist
-   */
+  @Override
   public int bufferCopy(ReadOptions options, ByteBuffer key, byte[] dst, int off, int len) {
     return store.bufferCopy(options, key, dst, off, len);
   }
 
-  /**
-   * direct_copy: P + 1 copies into a direct buffer, no allocation. As {@link
-   * Store#directCopy(byte[], ByteBuffer)}.
-   *
-   * @param key not null, not empty
-   * @param dst a direct, writable buffer; not null
-   * @return the value's full size, or -1 if the key does not exist
-   */
-  public int directCopy(byte[] key, ByteBuffer dst) {
-    return store.directCopy(key, dst);
-  }
-
-  /**
-   * direct_copy: P + 1 copies into a direct buffer, no allocation. As {@link
-   * Store#directCopy(ReadOptions, byte[], int, int, ByteBuffer)}.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @param dst a direct, writable buffer; not null
-   * @return the value's full size, or -1 if the key does not exist
-   */
+  @Override
   public int directCopy(ReadOptions options, byte[] key, int keyOff, int keyLen, ByteBuffer dst) {
     return store.directCopy(options, key, keyOff, keyLen, dst);
   }
 
-  /**
-   * direct_copy of a direct key: P + 1 copies, no allocation. As {@link
-   * Store#directCopy(ReadOptions, ByteBuffer, ByteBuffer)}.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null
-   * @param dst a direct, writable buffer; not null
-   * @return the value's full size, or -1 if the key does not exist
-   */
+  @Override
   public int directCopy(ReadOptions options, ByteBuffer key, ByteBuffer dst) {
     return store.directCopy(options, key, dst);
   }
 
-  /**
-   * pinned_view, one pin per call: P copies. As {@link Store#pinnedValue(byte[])}.
-   *
-   * @param key not null, not empty
-   * @return the pinned value (close it before the RocksDB), or null if the key does not exist
-   */
-  public PinnedValue pinnedValue(byte[] key) {
-    return store.pinnedValue(key);
-  }
-
-  /**
-   * pinned_view, one pin per call: P copies. As {@link Store#pinnedValue(ReadOptions, byte[], int,
-   * int)}.
-   *
-   * @param options not null
-   * @param key not null
-   * @param keyOff start of the key in key
-   * @param keyLen the key's length, more than 0
-   * @return the pinned value (close it before the RocksDB), or null if the key does not exist
-   */
+  @Override
   public PinnedValue pinnedValue(ReadOptions options, byte[] key, int keyOff, int keyLen) {
     return store.pinnedValue(options, key, keyOff, keyLen);
   }
 
-  /**
-   * pinned_view of a direct key, one pin per call: P copies. As {@link
-   * Store#pinnedValue(ReadOptions, ByteBuffer)}.
-   *
-   * @param options not null
-   * @param key a direct buffer, not null
-   * @return the pinned value (close it before the RocksDB), or null if the key does not exist
-   */
+  @Override
   public PinnedValue pinnedValue(ReadOptions options, ByteBuffer key) {
     return store.pinnedValue(options, key);
   }
 
   /**
-   * A reusable pinned_view handle: no allocation per get.
+   * {@inheritDoc} Close it before the RocksDB.
    *
-   * @return a new handle; close it before the RocksDB
+   * @return a new handle
    */
+  @Override
   public PinnedView newPinnedView() {
     return store.newPinnedView();
   }
 
   /**
-   * A reusable batched pinned_view handle.
+   * {@inheritDoc} Close it before the RocksDB.
    *
-   * @return a new handle; close it before the RocksDB
+   * @return a new handle
    */
+  @Override
   public PinnedBatch newPinnedBatch() {
     return store.newPinnedBatch();
   }
 
-  /**
-   * Batched buffer_copy. As {@link Store#multiGetBufferCopy}.
-   *
-   * @param options not null
-   * @param keys not null, no element null or empty
-   * @param dsts not null, as long as keys, no element null
-   * @param sizes not null, at least as long as keys
-   */
+  @Override
   public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
     store.multiGetBufferCopy(options, keys, dsts, sizes);
   }
 
-  /**
-   * Batched direct_copy. As {@link Store#multiGetDirectCopy}.
-   *
-   * @param options not null
-   * @param keys not null, no element null or empty
-   * @param dsts not null, as long as keys, each a direct, writable buffer
-   * @param sizes not null, at least as long as keys
-   */
+  @Override
   public void multiGetDirectCopy(
       ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
     store.multiGetDirectCopy(options, keys, dsts, sizes);
@@ -451,11 +309,7 @@ public final class RocksJavaReader implements AutoCloseable {
     store.close();
   }
 
-  /**
-   * Whether {@link #close()} was called.
-   *
-   * @return true once closed
-   */
+  @Override
   public boolean isClosed() {
     return store.isClosed();
   }

@@ -3,6 +3,7 @@ package io.pinget.rocksjava;
 
 import static io.pinget.TestSupport.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -116,10 +117,16 @@ class RocksJavaMisuseTest {
   }
 
   @Test
-  void onlyTheReaderMayBorrowRawHandles() {
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> Store.borrowRocksJava(rocks.db.getNativeHandle(), new long[0], cf -> {}));
+  void noPublicMethodTakesARawNativeHandle() throws Exception {
+    // The borrow takes RocksJava's handles from live objects the reader checked; its natives are
+    // package-private (RocksJavaNatives), and nothing public in pinget accepts an address.
+    for (Class<?> c : List.of(Store.class, RocksJavaReader.class, io.pinget.Snapshot.class)) {
+      for (java.lang.reflect.Method m : c.getMethods()) {
+        assertFalse(m.getName().startsWith("borrow"), c + "." + m.getName());
+      }
+    }
+    Class<?> natives = Class.forName("io.pinget.rocksjava.RocksJavaNatives");
+    assertFalse(java.lang.reflect.Modifier.isPublic(natives.getModifiers()));
   }
 
   @Test
