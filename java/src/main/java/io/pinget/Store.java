@@ -161,9 +161,8 @@ public final class Store implements Reader {
    */
   public String property(ColumnFamily columnFamily, String name) {
     checkOpen(columnFamily);
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    int cf = Objects.requireNonNull(columnFamily, "columnFamily").idIn(this);
     byte[] bytes = Checks.utf8(Objects.requireNonNull(name, "name"), "name");
-    int cf = columnFamily.idIn(this);
     try {
       return NativeStore.property(handle, cf, bytes);
     } finally {

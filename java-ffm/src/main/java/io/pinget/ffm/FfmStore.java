@@ -585,6 +585,12 @@ public final class FfmStore implements AutoCloseable {
     Checks.options(options);
     Checks.key(key, 0, key == null ? 0 : key.length);
     Objects.requireNonNull(dst, "dst");
+    if (!dst.scope().isAlive()) {
+      throw new IllegalStateException("dst: already closed (the Arena behind it is closed)");
+    }
+    if (!dst.isAccessibleBy(Thread.currentThread())) {
+      throw new WrongThreadException("dst: its confined Arena belongs to another thread");
+    }
     if (dst.isReadOnly()) {
       throw new IllegalArgumentException("dst is read-only");
     }

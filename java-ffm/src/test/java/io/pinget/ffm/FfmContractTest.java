@@ -1,0 +1,363 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.ffm;
+
+import static io.pinget.contract.FaultMatrix.fault;
+import static io.pinget.contract.Faults.KEY;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pinget.ColumnFamily;
+import io.pinget.Options;
+import io.pinget.ReadOptions;
+import io.pinget.Snapshot;
+import io.pinget.Store;
+import io.pinget.StoreClosedException;
+import io.pinget.TestSupport;
+import io.pinget.WriteOptions;
+import io.pinget.contract.FaultMatrix;
+import io.pinget.contract.FaultMatrix.Fault;
+import io.pinget.contract.FaultMatrix.Method;
+import io.pinget.contract.FaultMatrix.Range;
+import io.pinget.contract.Faults;
+import io.pinget.contract.ReaderMethods;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract's order of checks on the FFM door: every public method of {@link FfmStore} and its
+ * handles, every fault alone and every pair, as the JNI doors are tested (io.pinget.contract). On
+ * Java 22+ a buffer or segment of a closed Arena, or of another thread's confined Arena, is a fault
+ * too.
+ */
+class FfmContractTest {
+  private final List<AutoCloseable> open = new ArrayList<>();
+
+  @AfterEach
+  void tearDown() throws Exception {
+    for (int i = open.size() - 1; i >= 0; i--) {
+      open.get(i).close();
+    }
+  }
+
+  private <T extends AutoCloseable> T keep(T t) {
+    open.add(t);
+    return t;
+  }
+
+  /** Memory of an Arena that is closed. */
+  private static MemorySegment deadSegment() {
+    Arena arena = Arena.ofConfined();
+    MemorySegment s = arena.allocate(64);
+    arena.close();
+    return s;
+  }
+
+  /** Memory of a confined Arena that another thread owns (left open). */
+  private static MemorySegment foreignSegment() {
+    AtomicReference<MemorySegment> made = new AtomicReference<>();
+    Thread t = new Thread(() -> made.set(Arena.ofConfined().allocate(64)));
+    t.start();
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+    return made.get();
+  }
+
+  /** A direct destination's faults on Java 22+: the JNI API's, and dead or foreign memory. */
+  private static Fault[] dstBuffer() {
+    List<Fault> all = new ArrayList<>(List.of(Faults.dstBuffer()));
+    all.add(
+        fault(
+            "of a closed Arena", () -> deadSegment().asByteBuffer(), IllegalStateException.class));
+    all.add(
+        fault(
+            "of another thread's Arena",
+            () -> foreignSegment().asByteBuffer(),
+            WrongThreadException.class));
+    return all.toArray(Fault[]::new);
+  }
+
+  @Test
+  void ffmStoreChecksInTheContractsOrder() {
+    Path dir = TestSupport.newDir("ffm-contract");
+    FfmStore store = keep(FfmStore.open(dir.resolve("store")));
+    store.put(KEY, "v".getBytes(StandardCharsets.UTF_8));
+    FfmStore other = keep(FfmStore.open(dir.resolve("other"), new Options().columnFamilies("cf")));
+    ColumnFamily foreignFamily = other.columnFamily("cf");
+    Snapshot foreignSnapshot = keep(other.snapshot());
+    Store jni = keep(Store.open(dir.resolve("jni")));
+    Snapshot jniSnapshot = keep(jni.snapshot());
+    Snapshot closedSnapshot = store.snapshot();
+    closedSnapshot.close();
+    FfmStore closed = FfmStore.open(dir.resolve("closed"));
+    FfmPinnedView viewOfClosed = keep(closed.newPinnedView());
+    FfmPinnedBatch batchOfClosed = keep(closed.newPinnedBatch());
+    closed.close();
+    FfmPinnedView closedView = store.newPinnedView();
+    closedView.close();
+    FfmPinnedBatch closedBatch = store.newPinnedBatch();
+    closedBatch.close();
+
+    Fault closedStore = fault("closed", () -> closed, StoreClosedException.class);
+    Fault noOptions = Faults.nullOf("options");
+    Supplier<ReadOptions> ro = () -> ReadOptions.DEFAULT;
+    List<Fault> contentList =
+        new ArrayList<>(
+            List.of(ReaderMethods.optionsContent(foreignFamily, foreignSnapshot, closedSnapshot)));
+    contentList.add(
+        fault(
+            "snapshot of the JNI API",
+            () -> ReadOptions.DEFAULT.withSnapshot(jniSnapshot),
+            IllegalArgumentException.class));
+    Fault[] content = contentList.toArray(Fault[]::new);
+    Supplier<byte[]> key = () -> KEY;
+    Supplier<Range> dst = () -> new Range(new byte[64], 0, 64);
+    List<Method> m = new ArrayList<>();
+    m.add(
+        new Method("stringCopy(options, key)", a -> s(a).stringCopy(o(a[1]), (byte[]) a[2]))
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .content(1, content));
+    m.add(
+        new Method("pinnableCopy(options, key)", a -> s(a).pinnableCopy(o(a[1]), (byte[]) a[2]))
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .content(1, content));
+    m.add(
+        new Method(
+                "bufferCopy(options, key, dst, off, len)",
+                a ->
+                    s(a).bufferCopy(
+                            o(a[1]),
+                            (byte[]) a[2],
+                            ((Range) a[3]).array(),
+                            ((Range) a[3]).off(),
+                            ((Range) a[3]).len()))
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .slot("dst", dst, Faults.arrayRange())
+            .content(1, content));
+    m.add(
+        new Method(
+                "directCopy(options, key, dst)",
+                a -> s(a).directCopy(o(a[1]), (byte[]) a[2], (ByteBuffer) a[3]))
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .slot("dst", Faults::direct, dstBuffer())
+            .content(1, content));
+    m.add(
+        new Method(
+                "copyInto(options, key, segment)",
+                a -> s(a).copyInto(o(a[1]), (byte[]) a[2], (MemorySegment) a[3]))
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .slot(
+                "dst",
+                () -> Arena.ofAuto().allocate(64),
+                Faults.nullOf("dst"),
+                fault(
+                    "of a closed Arena", FfmContractTest::deadSegment, IllegalStateException.class),
+                fault(
+                    "of another thread's Arena",
+                    FfmContractTest::foreignSegment,
+                    WrongThreadException.class),
+                fault(
+                    "read-only",
+                    () -> Arena.ofAuto().allocate(64).asReadOnly(),
+                    IllegalArgumentException.class))
+            .content(1, content));
+    List<Fault> buffers = new ArrayList<>(List.of(Faults.buffers()));
+    buffers.add(
+        fault(
+            "element of a closed Arena",
+            () -> new ByteBuffer[] {Faults.direct(), deadSegment().asByteBuffer()},
+            IllegalStateException.class));
+    buffers.add(
+        fault(
+            "element of another thread's Arena",
+            () -> new ByteBuffer[] {Faults.direct(), foreignSegment().asByteBuffer()},
+            WrongThreadException.class));
+    m.add(
+        new Method(
+                "multiGetDirectCopy(options, keys, dsts, sizes)",
+                a -> {
+                  s(a).multiGetDirectCopy(
+                          o(a[1]), (byte[][]) a[2], (ByteBuffer[]) a[3], (int[]) a[4]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("keys", Faults::twoKeys, Faults.keys())
+            .slot("dsts", Faults::twoBuffers, buffers.toArray(Fault[]::new))
+            .slot("sizes", () -> new int[2], Faults.sizes())
+            .content(1, content)
+            .sizes(4));
+    m.add(
+        new Method(
+                "multiGetBufferCopy(options, keys, dsts, sizes)",
+                a -> {
+                  s(a).multiGetBufferCopy(o(a[1]), (byte[][]) a[2], (byte[][]) a[3], (int[]) a[4]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("keys", Faults::twoKeys, Faults.keys())
+            .slot("dsts", Faults::twoArrays, Faults.arrays())
+            .slot("sizes", () -> new int[2], Faults.sizes())
+            .content(1, content)
+            .sizes(4));
+    m.add(
+        new Method("newPinnedView()", a -> s(a).newPinnedView())
+            .slot("store", () -> store, closedStore));
+    m.add(
+        new Method("newPinnedBatch()", a -> s(a).newPinnedBatch())
+            .slot("store", () -> store, closedStore));
+    m.add(
+        new Method(
+                "FfmPinnedView.get(options, key)",
+                a -> ((FfmPinnedView) a[0]).get(o(a[1]), (byte[]) a[2]))
+            .slot(
+                "view",
+                store::newPinnedView,
+                fault("closed", () -> closedView, IllegalStateException.class),
+                fault("of a closed store", () -> viewOfClosed, StoreClosedException.class))
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .content(1, content));
+    m.add(
+        new Method(
+                "FfmPinnedBatch.get(options, keys)",
+                a -> ((FfmPinnedBatch) a[0]).get(o(a[1]), (byte[][]) a[2]))
+            .slot(
+                "batch",
+                store::newPinnedBatch,
+                fault("closed", () -> closedBatch, IllegalStateException.class),
+                fault("of a closed store", () -> batchOfClosed, StoreClosedException.class))
+            .slot("options", ro, noOptions)
+            .slot("keys", Faults::twoKeys, Faults.keys())
+            .content(1, content));
+
+    // Writes, snapshots and column families.
+    Supplier<WriteOptions> wo = () -> WriteOptions.DEFAULT;
+    Fault[] woContent = {
+      fault(
+          "column family of another store",
+          () -> WriteOptions.DEFAULT.withColumnFamily(foreignFamily),
+          IllegalArgumentException.class)
+    };
+    m.add(
+        new Method(
+                "put(options, key, value)",
+                a -> {
+                  s(a).put((WriteOptions) a[1], (byte[]) a[2], (byte[]) a[3]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .slot("value", () -> new byte[1], Faults.nullOf("value"))
+            .content(1, woContent));
+    m.add(
+        new Method(
+                "delete(options, key)",
+                a -> {
+                  s(a).delete((WriteOptions) a[1], (byte[]) a[2]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot("key", () -> "gone".getBytes(StandardCharsets.UTF_8), Faults.wholeKey())
+            .content(1, woContent));
+    FfmWriteBatch closedWrites = new FfmWriteBatch();
+    closedWrites.close();
+    FfmWriteBatch foreignWrites = keep(new FfmWriteBatch().put(foreignFamily, KEY, KEY));
+    m.add(
+        new Method(
+                "write(options, batch)",
+                a -> {
+                  s(a).write((WriteOptions) a[1], (FfmWriteBatch) a[2]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot(
+                "batch",
+                FfmWriteBatch::new,
+                Faults.nullOf("batch"),
+                fault("closed", () -> closedWrites, IllegalStateException.class),
+                fault("of another store", () -> foreignWrites, IllegalArgumentException.class))
+            .content(1, woContent));
+    m.add(
+        new Method("columnFamily(name)", a -> s(a).columnFamily((String) a[1]))
+            .slot("store", () -> store, closedStore)
+            .slot(
+                "name",
+                () -> "default",
+                Faults.nullOf("name"),
+                fault("unknown", () -> "nope", IllegalArgumentException.class),
+                fault("unpaired surrogate", () -> "x\uD800", IllegalArgumentException.class)));
+    m.add(
+        new Method(
+                "flush(columnFamily)",
+                a -> {
+                  s(a).flush((ColumnFamily) a[1]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot(
+                "columnFamily",
+                () -> ColumnFamily.DEFAULT,
+                Faults.nullOf("columnFamily"),
+                fault("of another store", () -> foreignFamily, IllegalArgumentException.class)));
+    m.add(new Method("snapshot()", a -> s(a).snapshot()).slot("store", () -> store, closedStore));
+    FfmWriteBatch writes = keep(new FfmWriteBatch());
+    m.add(
+        new Method(
+                "FfmWriteBatch.put(columnFamily, key, value)",
+                a -> {
+                  ((FfmWriteBatch) a[0]).put((ColumnFamily) a[1], (byte[]) a[2], (byte[]) a[3]);
+                  return null;
+                })
+            .slot(
+                "batch",
+                () -> writes,
+                fault("closed", () -> closedWrites, IllegalStateException.class))
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, Faults.nullOf("columnFamily"))
+            .slot("key", key, Faults.wholeKey())
+            .slot("value", () -> new byte[1], Faults.nullOf("value")));
+
+    FaultMatrix.Result r = FaultMatrix.run(m);
+    assertTrue(
+        r.failures().isEmpty(),
+        "FfmStore: "
+            + r.failures().size()
+            + " of "
+            + r.checks()
+            + " checks out of order:\n  "
+            + String.join("\n  ", r.failures().subList(0, Math.min(30, r.failures().size()))));
+    System.out.println("FfmStore: " + r.checks() + " checks in the contract's order");
+  }
+
+  static FfmStore s(Object[] a) {
+    return (FfmStore) a[0];
+  }
+
+  static ReadOptions o(Object x) {
+    return (ReadOptions) x;
+  }
+}

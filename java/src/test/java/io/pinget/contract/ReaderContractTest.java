@@ -1,0 +1,376 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.contract;
+
+import static io.pinget.contract.FaultMatrix.fault;
+import static io.pinget.contract.Faults.KEY;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pinget.ColumnFamily;
+import io.pinget.Options;
+import io.pinget.PinnedBatch;
+import io.pinget.PinnedView;
+import io.pinget.Snapshot;
+import io.pinget.Store;
+import io.pinget.StoreClosedException;
+import io.pinget.TestSupport;
+import io.pinget.WriteBatch;
+import io.pinget.WriteOptions;
+import io.pinget.contract.FaultMatrix.Fault;
+import io.pinget.contract.FaultMatrix.Method;
+import io.pinget.contract.FaultMatrix.Range;
+import io.pinget.rocksjava.RocksJavaReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDB;
+
+/**
+ * The contract's order of checks on the JNI doors: {@link Store} and {@link RocksJavaReader}, every
+ * public method, every fault alone and every pair (see {@link FaultMatrix}). The FFM binding runs
+ * the same matrix (java-ffm: FfmContractTest).
+ */
+class ReaderContractTest {
+  private final List<AutoCloseable> open = new ArrayList<>();
+  private Path dir;
+  private Store other;
+  private ColumnFamily foreignFamily;
+  private Snapshot foreignSnapshot;
+
+  @BeforeEach
+  void setUp() {
+    dir = TestSupport.newDir("contract");
+    other = keep(Store.open(dir.resolve("other"), new Options().columnFamilies("cf")));
+    foreignFamily = other.columnFamily("cf");
+    foreignSnapshot = keep(other.snapshot());
+  }
+
+  @AfterEach
+  void tearDown() throws Exception {
+    for (int i = open.size() - 1; i >= 0; i--) {
+      open.get(i).close();
+    }
+  }
+
+  private <T extends AutoCloseable> T keep(T t) {
+    open.add(t);
+    return t;
+  }
+
+  private static void assertHolds(FaultMatrix.Result r, String door) {
+    assertTrue(
+        r.failures().isEmpty(),
+        door
+            + ": "
+            + r.failures().size()
+            + " of "
+            + r.checks()
+            + " checks out of order:\n  "
+            + String.join("\n  ", r.failures().subList(0, Math.min(30, r.failures().size()))));
+    System.out.println(door + ": " + r.checks() + " checks in the contract's order");
+  }
+
+  @Test
+  void storeChecksInTheContractsOrder() {
+    Store store = keep(Store.open(dir.resolve("store")));
+    store.put(KEY, "v".getBytes(StandardCharsets.UTF_8));
+    Store closed = Store.open(dir.resolve("closed"));
+    PinnedView viewOfClosed = keep(closed.newPinnedView());
+    PinnedBatch batchOfClosed = keep(closed.newPinnedBatch());
+    closed.close();
+    Snapshot closedSnapshot = store.snapshot();
+    closedSnapshot.close();
+    PinnedView closedView = store.newPinnedView();
+    closedView.close();
+    PinnedBatch closedBatch = store.newPinnedBatch();
+    closedBatch.close();
+    List<Method> methods =
+        new ArrayList<>(
+            ReaderMethods.of(
+                new ReaderMethods.Door(
+                    () -> store,
+                    () -> closed,
+                    () -> closedView,
+                    () -> viewOfClosed,
+                    () -> closedBatch,
+                    () -> batchOfClosed,
+                    ReaderMethods.optionsContent(foreignFamily, foreignSnapshot, closedSnapshot))));
+    methods.addAll(storeOnly(store, closed));
+    assertHolds(FaultMatrix.run(methods), "Store");
+  }
+
+  /** Store's writes and its calls on column families. */
+  private List<Method> storeOnly(Store store, Store closed) {
+    Fault closedStore = fault("closed", () -> closed, StoreClosedException.class);
+    Supplier<WriteOptions> wo = () -> WriteOptions.DEFAULT;
+    Fault noOptions = Faults.nullOf("options");
+    Fault[] woContent = {
+      fault(
+          "column family of another store",
+          () -> WriteOptions.DEFAULT.withColumnFamily(foreignFamily),
+          IllegalArgumentException.class)
+    };
+    Supplier<Range> key = () -> new Range(KEY, 0, KEY.length);
+    Supplier<Range> value = () -> new Range(new byte[4], 0, 4);
+    Supplier<ByteBuffer> keyBuffer = () -> ByteBuffer.allocateDirect(KEY.length).put(0, KEY);
+    Fault[] family = {
+      Faults.nullOf("columnFamily"),
+      fault("of another store", () -> foreignFamily, IllegalArgumentException.class)
+    };
+    List<Method> m = new ArrayList<>();
+    m.add(
+        new Method(
+                "put(options, key, off, len, value, off, len)",
+                a -> {
+                  s(a).put(
+                          w(a[1]),
+                          r(a[2]).array(),
+                          r(a[2]).off(),
+                          r(a[2]).len(),
+                          r(a[3]).array(),
+                          r(a[3]).off(),
+                          r(a[3]).len());
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot("key", key, Faults.keyRange())
+            .slot("value", value, Faults.arrayRange())
+            .content(1, woContent));
+    m.add(
+        new Method(
+                "put(options, ByteBuffer, ByteBuffer)",
+                a -> {
+                  s(a).put(w(a[1]), (ByteBuffer) a[2], (ByteBuffer) a[3]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot("key", keyBuffer, Faults.keyBuffer())
+            .slot("value", () -> ByteBuffer.allocateDirect(1), Faults.valueBuffer())
+            .content(1, woContent));
+    m.add(
+        new Method(
+                "delete(options, key, off, len)",
+                a -> {
+                  s(a).delete(w(a[1]), r(a[2]).array(), r(a[2]).off(), r(a[2]).len());
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot(
+                "key",
+                () -> new Range("gone".getBytes(StandardCharsets.UTF_8), 0, 4),
+                Faults.keyRange())
+            .content(1, woContent));
+    m.add(
+        new Method(
+                "delete(options, ByteBuffer)",
+                a -> {
+                  s(a).delete(w(a[1]), (ByteBuffer) a[2]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot("key", () -> ByteBuffer.allocateDirect(4).put(0, (byte) 'g'), Faults.keyBuffer())
+            .content(1, woContent));
+    WriteBatch closedWrites = keep(new WriteBatch());
+    closedWrites.close();
+    WriteBatch foreignWrites = keep(new WriteBatch().put(foreignFamily, KEY, KEY));
+    m.add(
+        new Method(
+                "write(options, batch)",
+                a -> {
+                  s(a).write(w(a[1]), (WriteBatch) a[2]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", wo, noOptions)
+            .slot(
+                "batch",
+                WriteBatch::new,
+                Faults.nullOf("batch"),
+                fault("closed", () -> closedWrites, IllegalStateException.class),
+                fault("of another store", () -> foreignWrites, IllegalArgumentException.class))
+            .content(1, woContent));
+    m.add(
+        new Method(
+                "property(columnFamily, name)",
+                a -> s(a).property((ColumnFamily) a[1], (String) a[2]))
+            .slot("store", () -> store, closedStore)
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, family)
+            .slot(
+                "name",
+                () -> "rocksdb.stats",
+                Faults.nullOf("name"),
+                fault("unpaired surrogate", () -> "x\uD800", IllegalArgumentException.class)));
+    m.add(
+        new Method(
+                "flush(columnFamily)",
+                a -> {
+                  s(a).flush((ColumnFamily) a[1]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, family));
+    m.add(
+        new Method("columnFamily(name)", a -> s(a).columnFamily((String) a[1]))
+            .slot("store", () -> store, closedStore)
+            .slot(
+                "name",
+                () -> "default",
+                Faults.nullOf("name"),
+                fault("unknown", () -> "nope", IllegalArgumentException.class),
+                fault("unpaired surrogate", () -> "x\uD800", IllegalArgumentException.class)));
+    m.add(new Method("snapshot()", a -> s(a).snapshot()).slot("store", () -> store, closedStore));
+    WriteBatch writes = keep(new WriteBatch());
+    WriteBatch closedBatch = keep(new WriteBatch());
+    closedBatch.close();
+    m.add(
+        new Method(
+                "WriteBatch.put(columnFamily, key, off, len, value, off, len)",
+                a -> {
+                  ((WriteBatch) a[0]) // returns itself: not a result to close
+                      .put(
+                          (ColumnFamily) a[1],
+                          r(a[2]).array(),
+                          r(a[2]).off(),
+                          r(a[2]).len(),
+                          r(a[3]).array(),
+                          r(a[3]).off(),
+                          r(a[3]).len());
+                  return null;
+                })
+            .slot(
+                "batch",
+                () -> writes,
+                fault("closed", () -> closedBatch, IllegalStateException.class))
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, Faults.nullOf("columnFamily"))
+            .slot("key", key, Faults.keyRange())
+            .slot("value", value, Faults.arrayRange()));
+    return m;
+  }
+
+  @Test
+  void rocksJavaReaderChecksInTheContractsOrder() throws Exception {
+    RocksDB.loadLibrary();
+    RocksDB db = keep(RocksDB.open(dir.resolve("rocksjava").toString()));
+    db.put(KEY, "v".getBytes(StandardCharsets.UTF_8));
+    RocksJavaReader reader = keep(RocksJavaReader.open(db));
+    RocksJavaReader closed = RocksJavaReader.open(db);
+    PinnedView viewOfClosed = keep(closed.newPinnedView());
+    PinnedBatch batchOfClosed = keep(closed.newPinnedBatch());
+    closed.close();
+    org.rocksdb.Snapshot rocksSnapshot = db.getSnapshot();
+    Snapshot closedSnapshot = reader.snapshot(rocksSnapshot);
+    closedSnapshot.close();
+    PinnedView closedView = reader.newPinnedView();
+    closedView.close();
+    PinnedBatch closedBatch = reader.newPinnedBatch();
+    closedBatch.close();
+    List<Method> methods =
+        new ArrayList<>(
+            ReaderMethods.of(
+                new ReaderMethods.Door(
+                    () -> reader,
+                    () -> closed,
+                    () -> closedView,
+                    () -> viewOfClosed,
+                    () -> closedBatch,
+                    () -> batchOfClosed,
+                    ReaderMethods.optionsContent(foreignFamily, foreignSnapshot, closedSnapshot))));
+    // The reader's own calls: closed first, then the argument.
+    ColumnFamilyHandle handle =
+        keep(
+            db.createColumnFamily(
+                new ColumnFamilyDescriptor("cf".getBytes(StandardCharsets.UTF_8))));
+    Fault closedReader = fault("closed", () -> closed, StoreClosedException.class);
+    methods.add(
+        new Method(
+                "columnFamily(handle)",
+                a -> ((RocksJavaReader) a[0]).columnFamily((ColumnFamilyHandle) a[1]))
+            .slot("reader", () -> reader, closedReader)
+            .slot(
+                "handle",
+                db::getDefaultColumnFamily,
+                Faults.nullOf("handle"),
+                fault("not given to open", () -> handle, IllegalArgumentException.class)));
+    methods.add(
+        new Method(
+                "snapshot(rocksSnapshot)",
+                a -> ((RocksJavaReader) a[0]).snapshot((org.rocksdb.Snapshot) a[1]))
+            .slot("reader", () -> reader, closedReader)
+            .slot("snapshot", () -> rocksSnapshot, Faults.nullOf("snapshot")));
+    try {
+      assertHolds(FaultMatrix.run(methods), "RocksJavaReader");
+    } finally {
+      for (AutoCloseable c : List.<AutoCloseable>of(closedSnapshot)) {
+        c.close();
+      }
+      db.releaseSnapshot(rocksSnapshot);
+    }
+  }
+
+  /** The matrix can fail: a door that checks out of order is caught. */
+  @Test
+  void theMatrixCatchesChecksOutOfOrder() {
+    Method wrong =
+        new Method(
+                "checks its second argument first",
+                a -> {
+                  if (a[2] == null) {
+                    throw new NullPointerException("second");
+                  }
+                  if (a[1] == null) {
+                    throw new NullPointerException("first");
+                  }
+                  if (((String) a[1]).isEmpty()) {
+                    throw new IllegalArgumentException("first is empty");
+                  }
+                  return null;
+                })
+            .slot("receiver", () -> "r")
+            .slot("first", () -> "x", fault("empty", () -> "", IllegalArgumentException.class))
+            .slot("second", () -> "y", Faults.nullOf("second"));
+    FaultMatrix.Result r = FaultMatrix.run(List.of(wrong));
+    assertEquals(3, r.checks());
+    assertEquals(1, r.failures().size(), String.valueOf(r.failures()));
+    Method keepsSizes =
+        new Method(
+                "a batch that leaves its sizes alone when refused",
+                a -> {
+                  if (a[1] == null) {
+                    throw new NullPointerException("keys");
+                  }
+                  return null;
+                })
+            .slot("receiver", () -> "r")
+            .slot("keys", () -> "k", Faults.nullOf("keys"))
+            .slot("sizes", () -> new int[2])
+            .sizes(2);
+    r = FaultMatrix.run(List.of(keepsSizes));
+    assertEquals(1, r.checks());
+    assertEquals(1, r.failures().size(), String.valueOf(r.failures()));
+    assertTrue(r.failures().get(0).contains("sizes[0] is 12345"), r.failures().get(0));
+  }
+
+  static Store s(Object[] a) {
+    return (Store) a[0];
+  }
+
+  static WriteOptions w(Object x) {
+    return (WriteOptions) x;
+  }
+
+  static Range r(Object x) {
+    return (Range) x;
+  }
+}
