@@ -16,6 +16,9 @@
 #include <string_view>
 
 #include "jni_errors.h"
+#include "pinget/binding/batch_buffers.h"
+#include "pinget/binding/controls.h"
+#include "pinget/binding/store_binding.h"
 #include "pinget/pinget.h"
 
 namespace pinget {

@@ -1,9 +1,10 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// io.pinget.NativeReads: the copying strategies (DESIGN.md tokens). Copies and
-// allocations made here, on the Java side of the crossing, are counted here:
-// SetByteArrayRegion counts a value copy, NewByteArray an allocation. P = 1
-// if RocksDB copied the value into a PinnableSlice (memtable hit), else 0.
+// io.pinget.NativeReads: the copying strategies (tokens of docs/strategies.md).
+// Copies and allocations made here, on the Java side of the crossing, are
+// counted here: SetByteArrayRegion counts a value copy, NewByteArray an
+// allocation. P = 1 if RocksDB copied the value into a PinnableSlice (memtable
+// hit), else 0.
 
 #include <algorithm>
 #include <string_view>
@@ -41,8 +42,12 @@ void NewArrayVisit(void* context, std::string_view value) {
 }
 
 // The core's visiting reads: GetVisit (P copies) and GetStringVisit (1).
-using VisitRead = Status (Store::*)(const ReadOptions&, std::string_view,
-                                    ValueVisitor, void*);
+using VisitRead = Status (*)(Store&, const ReadOptions&, std::string_view,
+                             ValueVisitor, void*);
+Status GetVisit(Store& store, const ReadOptions& options, std::string_view key,
+                ValueVisitor visit, void* context) {
+  return store.GetVisit(options, key, visit, context);
+}
 
 // What the core holds after read, copied into a new byte[] (1 copy, 1
 // allocation); null if the key does not exist.
@@ -53,9 +58,9 @@ jbyteArray IntoNewArray(JNIEnv* env, jlong store, VisitRead read,
   BytesArg k;
   if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return nullptr;
   NewArrayTarget target{env};
-  Status st = (FromHandle<Store>(store)->*read)(
-      ToReadOptions(snapshot, column_family, flags), k.view(), &NewArrayVisit,
-      &target);
+  Status st = read(*FromHandle<Store>(store),
+                   ToReadOptions(snapshot, column_family, flags), k.view(),
+                   &NewArrayVisit, &target);
   if (ThrowIfError(env, st)) return nullptr;
   return target.array;  // null if not found, or with an exception pending
 }
@@ -65,8 +70,9 @@ jbyteArray IntoNewArray(JNIEnv* env, jlong store, VisitRead read,
 jbyteArray StringCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
                       jobject key_buffer, jint key_off, jint key_len,
                       jlong snapshot, jint column_family, jint flags) {
-  return IntoNewArray(env, store, &Store::GetStringVisit, key, key_buffer,
-                      key_off, key_len, snapshot, column_family, flags);
+  return IntoNewArray(env, store, &internal::StoreBinding::GetStringVisit, key,
+                      key_buffer, key_off, key_len, snapshot, column_family,
+                      flags);
 }
 
 // pinnable_copy: into the core's scratch PinnableSlice (P copies), then, while
@@ -74,8 +80,8 @@ jbyteArray StringCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
 jbyteArray PinnableCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
                         jobject key_buffer, jint key_off, jint key_len,
                         jlong snapshot, jint column_family, jint flags) {
-  return IntoNewArray(env, store, &Store::GetVisit, key, key_buffer, key_off,
-                      key_len, snapshot, column_family, flags);
+  return IntoNewArray(env, store, &GetVisit, key, key_buffer, key_off, key_len,
+                      snapshot, column_family, flags);
 }
 
 // Copies what fits of value into dst[off, off + len) with SetByteArrayRegion

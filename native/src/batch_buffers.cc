@@ -1,6 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 
-#include "pinget/batch_buffers.h"
+#include "pinget/binding/batch_buffers.h"
 
 #include "scratch.h"
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "pinget/batch_buffers.h"
+#include "pinget/binding/batch_buffers.h"
 #include "pinget/copy_stats.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"

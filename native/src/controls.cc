@@ -1,6 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 
-#include "pinget/controls.h"
+#include "pinget/binding/controls.h"
 
 #include <algorithm>
 

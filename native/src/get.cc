@@ -1,6 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// The get strategies, one function each. Copy counts use DESIGN.md's P: the
+// The get strategies, one function each. Copy counts use P (docs/design.md): the
 // copy RocksDB makes into a PinnableSlice when the value is not pinned in the
 // block cache (memtable hit), read exactly from IsPinned().
 

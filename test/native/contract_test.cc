@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "pinget/binding/batch_buffers.h"
+#include "pinget/binding/store_binding.h"
 #include "test_util.h"
 
 namespace pinget_test {
@@ -98,7 +100,9 @@ TEST_F(ContractTest, AClosedStoreComesBeforeEveryArgumentCheck) {
     EXPECT_TRUE(store_->GetInto(ro, empty, nullptr, 4, &size).IsClosed());
     EXPECT_TRUE(store_->GetPinned(ro, empty, nullptr).IsClosed());
     EXPECT_TRUE(store_->GetVisit(ro, empty, nullptr, nullptr).IsClosed());
-    EXPECT_TRUE(store_->GetStringVisit(ro, empty, nullptr, nullptr).IsClosed());
+    EXPECT_TRUE(pinget::internal::StoreBinding::GetStringVisit(
+                    *store_, ro, empty, nullptr, nullptr)
+                    .IsClosed());
     for (size_t count : {size_t{0}, size_t{1}}) {
       SCOPED_TRACE(count);
       EXPECT_TRUE(

@@ -1,9 +1,9 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// The benchmark controls (pinget/controls.h) read what the strategies read,
+// The benchmark controls (pinget/binding/controls.h) read what the strategies read,
 // count what they count, and keep the batched rule for errors.
 
-#include "pinget/controls.h"
+#include "pinget/binding/controls.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// The exact copy counts of DESIGN.md's table (C++ column), read from
+// The exact copy counts of docs/strategies.md (its cpp rows), read from
 // pinget::GetCopyStats(), for block-cache and memtable residency. P is 0 for a
 // block-cache value and 1 for a memtable value.
 //
@@ -488,7 +488,7 @@ TEST_F(CopyCountTest, MultiGetPinned) {
   }
 }
 
-// DESIGN.md: P is also 1 when there is no block cache or fill_cache is false
+// docs/design.md: P is also 1 when there is no block cache or fill_cache is false
 // and the block is not cached; IsPinned() then reports the copy.
 TEST_F(CopyCountTest, UncachedSstReadsCopyOnce) {
   const size_t n = 4 * kKiB;

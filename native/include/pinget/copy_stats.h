@@ -1,6 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// Copy accounting, as defined in DESIGN.md. Counters are per thread: each
+// Copy accounting, as defined in docs/design.md. Counters are per thread: each
 // thread sees only the copies made on its own calls, with no contention.
 //
 // What is counted, where it happens:
@@ -12,7 +12,7 @@
 //     caller (a grown std::string in string_copy, a new Java byte[]). Buffers
 //     RocksDB allocates for its own use are not counted.
 //   file_reads / file_bytes_read: every read by which RocksDB copied bytes of
-//     an SST file into memory on this thread (F in DESIGN.md: a block that was
+//     an SST file into memory on this thread (F in docs/design.md: a block that was
 //     not in the block cache, read with pread or direct I/O; an index or
 //     filter block read the same way counts too). A read answered from a
 //     memory map (Options::allow_mmap_reads) copies nothing here and is not

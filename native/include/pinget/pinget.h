@@ -4,8 +4,6 @@
 #ifndef PINGET_PINGET_H_
 #define PINGET_PINGET_H_
 
-#include "pinget/batch_buffers.h"
-#include "pinget/controls.h"
 #include "pinget/copy_stats.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"

@@ -4,10 +4,9 @@
 // copies. Every method is thread-safe, Close() included: a Close that races
 // with reads waits for them, and later calls return a Closed status.
 //
-// The get strategies (DESIGN.md tokens; P = 1 if RocksDB copied the value into
-// a PinnableSlice, i.e. not block-cache resident, else 0):
+// The get strategies (docs/strategies.md tokens; P = 1 if RocksDB copied the
+// value into a PinnableSlice, i.e. not block-cache resident, else 0):
 //   string_copy  GetString       1 copy into a std::string
-//                GetStringVisit  the same copy, into this thread's scratch
 //   buffer_copy  GetInto         P + 1 copies into the caller's buffer
 //   (direct_copy is buffer_copy into a Java direct ByteBuffer: same C++ call)
 //   pinned_view  GetPinned       P copies; the caller reads pinned memory
@@ -58,6 +57,7 @@ namespace pinget {
 
 namespace internal {
 class Gate;
+class StoreBinding;  // pinget/binding/store_binding.h (not installed)
 }  // namespace internal
 
 // A consistent read view. Keeps its database open (as a PinnedValue does)
@@ -155,14 +155,6 @@ class PINGET_EXPORT Store {
   Status GetString(const ReadOptions& options, std::string_view key,
                    std::string* value);
 
-  // string_copy for a caller that copies the string again (the JNI layer):
-  // GetString into this thread's scratch std::string (1 copy; no allocation
-  // once it has held a value that large, up to 1 MiB: a larger buffer is
-  // freed after the call), then visit(context, value) while it is held.
-  // visit is called only when the status is OK. REQUIRES: as GetVisit.
-  Status GetStringVisit(const ReadOptions& options, std::string_view key,
-                        ValueVisitor visit, void* context);
-
   // buffer_copy: copies min(size, capacity) bytes of the value into buffer and
   // sets *value_size to the value's full size, so a too-small buffer is
   // detected by *value_size > capacity. Nothing at or past buffer + capacity
@@ -223,6 +215,15 @@ class PINGET_EXPORT Store {
 
  private:
   class Read;  // one read call's entry (get.cc)
+  friend class internal::StoreBinding;
+
+  // string_copy for a binding that copies the string again (the JNI layer):
+  // GetString into this thread's scratch std::string (1 copy; no allocation
+  // once it has held a value that large, up to 1 MiB: a larger buffer is
+  // freed after the call), then visit(context, value) while it is held.
+  // visit is called only when the status is OK. REQUIRES: as GetVisit.
+  Status GetStringVisit(const ReadOptions& options, std::string_view key,
+                        ValueVisitor visit, void* context);
 
   Store();
   // Checks the read options and turns them into RocksDB's. REQUIRES: inside

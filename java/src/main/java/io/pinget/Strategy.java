@@ -2,8 +2,9 @@
 package io.pinget;
 
 /**
- * The ways to read a value, with DESIGN.md's tokens and copy counts. P is RocksDB's own copy into a
- * PinnableSlice: 0 when the value is pinned in the block cache, 1 otherwise (memtable hit).
+ * The ways to read a value, with their tokens and copy counts (docs/strategies.md, which a test
+ * compares this enum with). P is RocksDB's own copy into a PinnableSlice: 0 when the value is
+ * pinned in the block cache, 1 otherwise (memtable hit).
  */
 public enum Strategy {
   /** {@link Store#stringCopy}: into a std::string, then a new byte[]. 2 copies, 1 array. */

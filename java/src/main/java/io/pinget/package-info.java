@@ -5,10 +5,10 @@
  *
  * <h2>Strategies</h2>
  *
- * Each way of reading is one method, named after its DESIGN.md token ({@link io.pinget.Strategy}):
- * {@code stringCopy}, {@code pinnableCopy}, {@code bufferCopy}, {@code directCopy} and {@code
- * pinnedView} / {@link io.pinget.PinnedView} / {@link io.pinget.PinnedBatch}. {@link
- * io.pinget.CopyStats} reads this thread's counters.
+ * Each way of reading is one method, named after its token (docs/strategies.md) ({@link
+ * io.pinget.Strategy}): {@code stringCopy}, {@code pinnableCopy}, {@code bufferCopy}, {@code
+ * directCopy} and {@code pinnedView} / {@link io.pinget.PinnedView} / {@link
+ * io.pinget.PinnedBatch}. {@link io.pinget.CopyStats} reads this thread's counters.
  *
  * <h2>Not found</h2>
  *

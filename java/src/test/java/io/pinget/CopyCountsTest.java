@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pinget.contract.StrategyTable;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * DESIGN.md's copy and allocation counts, measured from Java through the per-thread counters, and
+ * docs/strategies.md's copy and allocation counts, measured from Java through the per-thread counters, and
  * the Java heap allocated by steady-state gets.
  */
 class CopyCountsTest {
@@ -68,6 +69,18 @@ class CopyCountsTest {
     assertEquals(allocations, got.allocations(), what + ": allocations");
   }
 
+  @Test
+  void theStrategyEnumAgreesWithTheTable() {
+    for (Strategy s : Strategy.values()) {
+      StrategyTable.Row row = StrategyTable.get("jni", s.token());
+      for (int p = 0; p <= 1; p++) {
+        assertEquals(row.copies(p), s.valueCopies(p), s.token() + " copies at P = " + p);
+      }
+      assertEquals(row.allocations(), s.javaAllocations(), s.token() + " allocations");
+      assertEquals(s, Strategy.fromToken(row.strategy()));
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(StrategiesTest.Residency.class)
   void countsMatchDesign(StrategiesTest.Residency residency) {
@@ -84,16 +97,13 @@ class CopyCountsTest {
           IntSupplier read = byteArrayKeyRead(strategy, store, handle, key, dst, directDst);
           IntSupplier directKeyRead =
               directKeyRead(strategy, store, handle, directKey, dst, directDst);
-          long allocations = strategy.javaAllocations();
+          // The counts come from docs/strategies.md, the one table.
+          StrategyTable.Row row = StrategyTable.get("jni", strategy.token());
+          long allocations = row.allocations();
           String what = strategy.token() + " " + residency + " " + size;
-          assertCounts(what, size, strategy.valueCopies(p), 1, allocations, count(read));
+          assertCounts(what, size, row.copies(p), 1, allocations, count(read));
           assertCounts(
-              what + " direct key",
-              size,
-              strategy.valueCopies(p),
-              0,
-              allocations,
-              count(directKeyRead));
+              what + " direct key", size, row.copies(p), 0, allocations, count(directKeyRead));
         }
         CopyStats perCall =
             count(

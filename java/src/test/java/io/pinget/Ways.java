@@ -17,12 +17,8 @@ public final class Ways {
 
   private Ways() {}
 
-  static Map<String, byte[]> readAll(Store store, PinnedView handle, ReadOptions ro, byte[] key) {
-    return readAll(Reads.over(store), handle, ro, key);
-  }
-
   public static Map<String, byte[]> readAll(
-      Reads store, PinnedView handle, ReadOptions ro, byte[] key) {
+      Reader store, PinnedView handle, ReadOptions ro, byte[] key) {
     Map<String, byte[]> out = new LinkedHashMap<>();
     byte[] padded = new byte[key.length + 5];
     System.arraycopy(key, 0, padded, 3, key.length);
@@ -55,13 +51,8 @@ public final class Ways {
   }
 
   /** Every multi-get way over keys; one list of results per way. */
-  static Map<String, byte[][]> multiReadAll(
-      Store store, PinnedBatch batch, ReadOptions ro, List<byte[]> keyList) {
-    return multiReadAll(Reads.over(store), batch, ro, keyList);
-  }
-
   public static Map<String, byte[][]> multiReadAll(
-      Reads store, PinnedBatch batch, ReadOptions ro, List<byte[]> keyList) {
+      Reader store, PinnedBatch batch, ReadOptions ro, List<byte[]> keyList) {
     byte[][] keys = keyList.toArray(new byte[0][]);
     Map<String, byte[][]> out = new LinkedHashMap<>();
     int[] sizes = new int[keys.length];
@@ -116,7 +107,7 @@ public final class Ways {
   }
 
   // buffer_copy: probe with an empty dst, then copy into the middle of a padded one.
-  private static byte[] bufferCopy(Reads store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
+  private static byte[] bufferCopy(Reader store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
     int size =
         directKey == null
             ? store.bufferCopy(ro, key, 0, key.length, new byte[0], 0, 0)
@@ -137,7 +128,7 @@ public final class Ways {
     return Arrays.copyOfRange(dst, 4, 4 + size);
   }
 
-  private static byte[] directCopy(Reads store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
+  private static byte[] directCopy(Reader store, ReadOptions ro, byte[] key, ByteBuffer directKey) {
     ByteBuffer probe = ByteBuffer.allocateDirect(0);
     int size =
         directKey == null

@@ -1,13 +1,13 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// Controls for benchmarks: pinget's reads made in a loop in C++, for a binding
-// to call once per many reads. A binding's per-read cost is then its row's
-// time per read over the control's, measured in one process (same data, same
-// block cache, same JIT state), free of the drift between two processes (the
-// JMH rows native_pinned_loop and native_batch_loop call these).
+// Controls for benchmarks, not installed: pinget's reads made in a loop in
+// C++, for a binding to call once per many reads. A binding's per-read cost is
+// then its row's time per read over the control's, measured in one process
+// (same data, same block cache, same JIT state), free of the drift between two
+// processes (the JMH rows native_pinned_loop and native_batch_loop call these).
 
-#ifndef PINGET_CONTROLS_H_
-#define PINGET_CONTROLS_H_
+#ifndef PINGET_BINDING_CONTROLS_H_
+#define PINGET_BINDING_CONTROLS_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -41,4 +41,4 @@ PINGET_EXPORT Status PinnedBatchLoop(Store& store, const ReadOptions& options,
 
 }  // namespace pinget
 
-#endif  // PINGET_CONTROLS_H_
+#endif  // PINGET_BINDING_CONTROLS_H_

@@ -1,11 +1,12 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// BatchBuffers: storage for one batched get's arguments and results, for a
-// caller whose own memory cannot be lent to the call (the JNI layer: keys in
-// a Java byte[][], destinations in an array of ByteBuffers).
+// For pinget's bindings (the JNI layer, the C API), not installed: storage
+// for one batched get's arguments and results, for a caller whose own memory
+// cannot be lent to the call (keys in a Java byte[][], destinations in an
+// array of ByteBuffers).
 
-#ifndef PINGET_BATCH_BUFFERS_H_
-#define PINGET_BATCH_BUFFERS_H_
+#ifndef PINGET_BINDING_BATCH_BUFFERS_H_
+#define PINGET_BINDING_BATCH_BUFFERS_H_
 
 #include <cstddef>
 #include <string>
@@ -70,4 +71,4 @@ class PINGET_EXPORT BatchBuffers {
 
 }  // namespace pinget
 
-#endif  // PINGET_BATCH_BUFFERS_H_
+#endif  // PINGET_BINDING_BATCH_BUFFERS_H_

@@ -1,0 +1,98 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.contract;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * docs/strategies.md, the one strategy table, as the tests read it: binding and row to copies (in
+ * P), allocations and whether the row is allocation-free. The tests assert what they count against
+ * it, so a count changed in the code and not in the table (or the reverse) fails.
+ */
+public final class StrategyTable {
+  /** One row. copies is "2", "P", "P + 1" or "P + 2". */
+  public record Row(
+      String binding, String row, String strategy, String copies, int allocations, boolean free) {
+    /** Value copies per get when RocksDB's own copy is p (0 or 1), before F. */
+    public int copies(int p) {
+      String c = copies.replace(" ", "");
+      if (c.equals("P")) {
+        return p;
+      }
+      if (c.startsWith("P+")) {
+        return p + Integer.parseInt(c.substring(2));
+      }
+      return Integer.parseInt(c);
+    }
+  }
+
+  private static final Map<String, Row> ROWS = load();
+
+  private StrategyTable() {}
+
+  /**
+   * The row of binding ("cpp", "jni", "rocksjava", "ffm", "control") named row.
+   *
+   * @throws AssertionError if the table has no such row
+   */
+  public static Row get(String binding, String row) {
+    Row r = ROWS.get(binding + "/" + row);
+    if (r == null) {
+      throw new AssertionError("docs/strategies.md has no row " + binding + " " + row);
+    }
+    return r;
+  }
+
+  public static List<Row> rows() {
+    return List.copyOf(ROWS.values());
+  }
+
+  private static Map<String, Row> load() {
+    Path file = find();
+    Map<String, Row> rows = new LinkedHashMap<>();
+    try {
+      for (String line : Files.readAllLines(file)) {
+        if (!line.startsWith("| ") || line.startsWith("| binding") || line.startsWith("|---")) {
+          continue;
+        }
+        String[] cells = line.substring(1, line.length() - 1).split("\\|");
+        if (cells.length != 6) {
+          throw new AssertionError(file + ": not a row of six cells: " + line);
+        }
+        Row r =
+            new Row(
+                cells[0].trim(),
+                cells[1].trim(),
+                cells[2].trim(),
+                cells[3].trim(),
+                Integer.parseInt(cells[4].trim()),
+                cells[5].trim().equals("yes"));
+        rows.put(r.binding() + "/" + r.row(), r);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (rows.isEmpty()) {
+      throw new AssertionError(file + " holds no strategy row");
+    }
+    return rows;
+  }
+
+  /** docs/strategies.md in the working directory or a parent of it (a module's folder). */
+  private static Path find() {
+    for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      Path file = dir.resolve("docs/strategies.md");
+      if (Files.isRegularFile(file)) {
+        return file;
+      }
+    }
+    throw new AssertionError(
+        "docs/strategies.md not found above " + Paths.get("").toAbsolutePath());
+  }
+}

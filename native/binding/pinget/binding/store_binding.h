@@ -1,0 +1,33 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// For pinget's bindings (the JNI layer), not installed: the Store calls that
+// serve a binding's own copies and nothing else.
+
+#ifndef PINGET_BINDING_STORE_BINDING_H_
+#define PINGET_BINDING_STORE_BINDING_H_
+
+#include <string_view>
+
+#include "pinget/options.h"
+#include "pinget/status.h"
+#include "pinget/store.h"
+
+namespace pinget {
+namespace internal {
+
+class StoreBinding {
+ public:
+  // string_copy for a binding that copies the string again: the value in this
+  // thread's scratch std::string (1 copy, no allocation once warm), visited
+  // while it is held (store.h, Store::GetStringVisit).
+  static Status GetStringVisit(Store& store, const ReadOptions& options,
+                               std::string_view key, ValueVisitor visit,
+                               void* context) {
+    return store.GetStringVisit(options, key, visit, context);
+  }
+};
+
+}  // namespace internal
+}  // namespace pinget
+
+#endif  // PINGET_BINDING_STORE_BINDING_H_
