@@ -140,6 +140,53 @@ class OptionsTest {
   }
 
   @Test
+  void maxOpenFilesReachesRocksDBAndTheTextFormat() {
+    Path path = newPath();
+    Options options = new Options().maxOpenFiles(64);
+    assertTrue(options.toString().contains(";max_open_files=64;"), options.toString());
+    try (Store store = Store.open(path, options)) {
+      String file = newestOptionsFile(path);
+      assertTrue(file.contains("max_open_files=64"), "max_open_files in the OPTIONS file");
+    }
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Store.open(newPath(), new Options().maxOpenFiles(19)));
+    assertTrue(e.getMessage().contains("max_open_files is 19"), e.getMessage());
+  }
+
+  /**
+   * A HyperClockCache whose table this machine will not map is refused at open: RocksDB would have
+   * terminated the JVM (8 TiB did, with 24 GiB of memory).
+   */
+  @Test
+  void aHyperClockCacheTooLargeToMapIsRefusedNotAnAbort() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Store.open(
+                    newPath(),
+                    new Options()
+                        .blockCacheKind(BlockCacheKind.HYPER_CLOCK)
+                        .blockCacheBytes(1L << 50)));
+    assertTrue(e.getMessage().contains("too large for a kHyperClock cache"), e.getMessage());
+    for (long tib = 1; tib <= 512; tib *= 2) {
+      Path path = newPath();
+      try (Store store =
+          Store.open(
+              path,
+              new Options()
+                  .blockCacheKind(BlockCacheKind.HYPER_CLOCK)
+                  .blockCacheBytes(tib << 40))) {
+        assertTrue(store.property("rocksdb.block-cache-entry-stats").contains("HyperClockCache"));
+      } catch (IllegalArgumentException refused) {
+        assertTrue(refused.getMessage().contains("too large"), refused.getMessage());
+      }
+    }
+  }
+
+  @Test
   void theDefaultsAreRocksDBs() {
     Path path = newPath();
     try (Store store = Store.open(path)) {

@@ -646,4 +646,44 @@ class FfmStoreTest {
       }
     }
   }
+
+  /**
+   * A batch built inline is unreachable once write() has its handle; its Cleaner must not free it
+   * while pinget_write runs (it did, under GC: a SIGSEGV that ends the JVM, so this test fails by
+   * crashing the test JVM).
+   */
+  @Test
+  void aWriteBatchBuiltInlineSurvivesGarbageCollectionDuringTheWrite() throws Exception {
+    try (FfmStore store = open()) {
+      java.util.concurrent.atomic.AtomicBoolean done =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      Thread collector =
+          new Thread(
+              () -> {
+                while (!done.get()) {
+                  System.gc();
+                }
+              });
+      collector.start();
+      try {
+        // Batches of 256 KiB: their memory comes from mmap, so a batch freed under the write
+        // is unmapped, and reading it faults.
+        for (int i = 0; i < 1000; i++) {
+          store.write(WriteOptions.DEFAULT, bigBatch(i));
+        }
+      } finally {
+        done.set(true);
+        collector.join();
+      }
+      assertArrayEquals(value, store.stringCopy("gc-999-63".getBytes(StandardCharsets.UTF_8)));
+    }
+  }
+
+  private FfmWriteBatch bigBatch(int i) {
+    FfmWriteBatch batch = new FfmWriteBatch();
+    for (int j = 0; j < 64; j++) {
+      batch.put(("gc-" + i + "-" + j).getBytes(StandardCharsets.UTF_8), value);
+    }
+    return batch;
+  }
 }
