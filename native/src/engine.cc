@@ -149,6 +149,7 @@ Status OpenEngine(const std::string& path, const Options& options,
     return FromRocksDB(s);
   }
   opened->family_names = std::move(names);
+  opened->values_computed.assign(opened->families.size(), false);
   *engine = std::move(opened);
   return Status::OK();
 }
@@ -171,6 +172,13 @@ Status BorrowEngine(rocksdb::DB* db,
   for (rocksdb::ColumnFamilyHandle* h : families) {
     borrowed->families.push_back(h);
     borrowed->family_names.push_back(h->GetName());
+  }
+  for (rocksdb::ColumnFamilyHandle* h : borrowed->families) {
+    rocksdb::ColumnFamilyDescriptor d;
+    // Unknown options: assume values may be computed (ask per value).
+    borrowed->values_computed.push_back(
+        !h->GetDescriptor(&d).ok() || d.options.merge_operator != nullptr ||
+        d.options.enable_blob_files);
   }
   *engine = std::move(borrowed);
   return Status::OK();

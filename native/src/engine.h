@@ -48,6 +48,10 @@ class Engine {
   // Indexed by pinget's column family id; [0] is "default".
   std::vector<rocksdb::ColumnFamilyHandle*> families;
   std::vector<std::string> family_names;
+  // Per family: whether RocksDB may compute a value (a merge operator, blob
+  // files) instead of pointing into a block or the memtable. Never for a
+  // database pinget opened; read from the options of a borrowed one.
+  std::vector<bool> values_computed;
 };
 
 // Opens the database at path as Store::Open does, after CheckOptions. Also

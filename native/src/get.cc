@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "gate.h"
 #include "pinget/copy_stats.h"
+#include "pinget/cursor.h"
 #include "pinget/store.h"
 #include "scratch.h"
 
@@ -455,6 +456,19 @@ Status Store::MultiGetPinned(const ReadOptions& options, size_t count,
       });
   values->size_ = count;
   return st;
+}
+
+// A cursor: the read options checked as every read's are; then the cursor
+// reads through its own iterator, outside the gate (it holds the engine).
+Status Store::NewCursor(const CursorOptions& options,
+                        std::unique_ptr<Cursor>* cursor) {
+  if (cursor != nullptr) cursor->reset();
+  Read read(*this);
+  Status st = read.Start(options.read, {CheckNotNull(cursor, "cursor")});
+  if (!st.ok()) return st;
+  return Cursor::Make(engine_, read.ro(), read.cf(),
+                      engine_->values_computed[options.read.column_family],
+                      options, cursor);
 }
 
 }  // namespace pinget

@@ -4,6 +4,7 @@
 // opened and owns (RocksJava, in production; RocksDB's own C++ API here).
 
 #include <rocksdb/db.h>
+#include <rocksdb/merge_operator.h>
 
 #include <memory>
 #include <string>
@@ -127,6 +128,60 @@ TEST_F(BorrowTest, NullArgumentsAreInvalid) {
   const rocksdb::Snapshot* taken = db_->GetSnapshot();
   EXPECT_TRUE(store->BorrowSnapshot(taken, &snapshot).IsClosed());
   db_->ReleaseSnapshot(taken);
+}
+
+
+// A family whose values RocksDB may compute (a merge operator): a cursor asks
+// the iterator about each value and copies (and counts) those it computed;
+// plain values of the same family are still read in place.
+class ConcatOperator : public rocksdb::AssociativeMergeOperator {
+ public:
+  bool Merge(const rocksdb::Slice&, const rocksdb::Slice* existing,
+             const rocksdb::Slice& value, std::string* out,
+             rocksdb::Logger*) const override {
+    *out = existing == nullptr ? value.ToString()
+                               : existing->ToString() + "+" + value.ToString();
+    return true;
+  }
+  const char* Name() const override { return "Concat"; }
+};
+
+TEST(BorrowCursorTest, ValuesRocksDBComputesAreCopiedAndCounted) {
+  TempDir dir;
+  rocksdb::Options o;
+  o.create_if_missing = true;
+  o.merge_operator = std::make_shared<ConcatOperator>();
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  std::unique_ptr<rocksdb::DB> db;
+  ASSERT_TRUE(pinget::internal::OpenDB(
+                  rocksdb::DBOptions(o), dir.Sub("db"),
+                  {{rocksdb::kDefaultColumnFamilyName,
+                    rocksdb::ColumnFamilyOptions(o)}},
+                  &handles, &db)
+                  .ok());
+  ASSERT_TRUE(db->Put({}, "a", "plain").ok());
+  ASSERT_TRUE(db->Merge({}, "b", "x").ok());
+  ASSERT_TRUE(db->Merge({}, "b", "y").ok());
+  {
+    std::unique_ptr<Store> store;
+    ASSERT_OK(Store::Borrow(db.get(), {}, &store));
+    std::unique_ptr<pinget::Cursor> cursor;
+    ASSERT_OK(store->NewCursor({}, &cursor));
+    ASSERT_OK(cursor->SeekToFirst());
+    pinget::ResetCopyStats();
+    ASSERT_OK(cursor->Next(10));
+    ASSERT_EQ(cursor->count(), 2u);
+    EXPECT_EQ(cursor->value(0), "plain");
+    EXPECT_TRUE(cursor->value_pinned(0));
+    EXPECT_EQ(cursor->value(1), "x+y");
+    EXPECT_FALSE(cursor->value_pinned(1)) << "a merge result is computed";
+    EXPECT_EQ(pinget::GetCopyStats().value_copies, 1u);
+    EXPECT_EQ(pinget::GetCopyStats().value_bytes_copied, 3u);
+  }
+  for (rocksdb::ColumnFamilyHandle* h : handles) {
+    db->DestroyColumnFamilyHandle(h);
+  }
+  ASSERT_TRUE(db->Close().ok());
 }
 
 }  // namespace

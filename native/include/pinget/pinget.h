@@ -5,6 +5,7 @@
 #define PINGET_PINGET_H_
 
 #include "pinget/copy_stats.h"
+#include "pinget/cursor.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
 #include "pinget/status.h"

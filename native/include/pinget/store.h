@@ -40,6 +40,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pinget/cursor.h"
 #include "pinget/export.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
@@ -208,6 +209,13 @@ class PINGET_EXPORT Store {
   // call does (above). REQUIRES: no key points into *values' bytes.
   Status MultiGetPinned(const ReadOptions& options, size_t count,
                         const std::string_view* keys, PinnedBatch* values);
+
+  // A cursor over the entries of options.read's column family in the range
+  // options give (pinget/cursor.h): batches of keys and values lent in place.
+  // Checks the read options as every read does. The cursor keeps the
+  // database open after Close() until it is closed or destroyed.
+  Status NewCursor(const CursorOptions& options,
+                   std::unique_ptr<Cursor>* cursor);
 
   // A RocksDB property of the column family ("rocksdb.stats", ...).
   Status GetProperty(uint32_t column_family, std::string_view property,
