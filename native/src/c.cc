@@ -45,6 +45,9 @@ struct pinget_pinned {
 struct pinget_pinned_batch {
   pinget::PinnedBatch batch;
 };
+struct pinget_cursor {
+  std::unique_ptr<pinget::Cursor> cursor;
+};
 
 namespace {
 
@@ -606,6 +609,113 @@ pinget_code pinget_multi_get_pinned(pinget_store* store,
     if (codes != nullptr) codes[i] = pinget_pinned_batch_code(batch, i);
   }
   return code;
+}
+
+// ---- Cursors ----
+
+pinget_code pinget_cursor_create(pinget_store* store,
+                                 const pinget_read_options* options,
+                                 const char* lower_bound, size_t lower_size,
+                                 const char* upper_bound, size_t upper_size,
+                                 const char* prefix, size_t prefix_size,
+                                 pinget_cursor** out, char** message) {
+  if (out != nullptr) *out = nullptr;
+  return WithStore(store, message, [&](pinget::Store& s) {
+    if (!s.closed()) {
+      if (lower_bound == nullptr && lower_size != 0) return Null("lower_bound");
+      if (upper_bound == nullptr && upper_size != 0) return Null("upper_bound");
+      if (prefix == nullptr && prefix_size != 0) return Null("prefix");
+      if (out == nullptr) return Null("out");
+    }
+    pinget::CursorOptions o;
+    o.read = Read(options);
+    o.lower_bound.assign(Bytes(lower_bound, lower_size));
+    o.upper_bound.assign(Bytes(upper_bound, upper_size));
+    o.prefix.assign(Bytes(prefix, prefix_size));
+    std::unique_ptr<pinget::Cursor> cursor;
+    Status st = s.NewCursor(o, &cursor);
+    if (st.ok()) *out = new pinget_cursor{std::move(cursor)};
+    return st;
+  });
+}
+
+void pinget_cursor_destroy(pinget_cursor* cursor) { delete cursor; }
+
+}  // extern "C"
+
+namespace {
+
+// Runs body with the cursor's C++ object, once the handle is known non-null.
+template <typename Body>
+pinget_code WithCursor(pinget_cursor* cursor, char** message, Body body) {
+  return Guard(message, [&] {
+    if (cursor == nullptr) return Null("cursor");
+    return body(*cursor->cursor);
+  });
+}
+
+// One batch, as c.h says; the arrays are filled for every entry lent.
+pinget_code Lend(pinget_cursor* cursor, size_t max, bool forward,
+                 const char** keys, size_t* key_sizes, const char** values,
+                 size_t* value_sizes, size_t* count, char** message) {
+  if (count != nullptr) *count = 0;
+  return WithCursor(cursor, message, [&](pinget::Cursor& c) {
+    if (count == nullptr) return Null("count");
+    Status st = forward ? c.Next(max) : c.Prev(max);
+    for (size_t i = 0; i < c.count(); ++i) {
+      if (keys != nullptr) keys[i] = c.key(i).data();
+      if (key_sizes != nullptr) key_sizes[i] = c.key(i).size();
+      if (values != nullptr) values[i] = c.value(i).data();
+      if (value_sizes != nullptr) value_sizes[i] = c.value(i).size();
+    }
+    *count = c.count();
+    return st;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+pinget_code pinget_cursor_seek_to_first(pinget_cursor* cursor,
+                                        char** message) {
+  return WithCursor(cursor, message,
+                    [](pinget::Cursor& c) { return c.SeekToFirst(); });
+}
+
+pinget_code pinget_cursor_seek_to_last(pinget_cursor* cursor, char** message) {
+  return WithCursor(cursor, message,
+                    [](pinget::Cursor& c) { return c.SeekToLast(); });
+}
+
+pinget_code pinget_cursor_seek(pinget_cursor* cursor, const char* key,
+                               size_t key_size, char** message) {
+  return WithCursor(cursor, message, [&](pinget::Cursor& c) {
+    return c.Seek(Bytes(key, key_size));
+  });
+}
+
+pinget_code pinget_cursor_seek_for_prev(pinget_cursor* cursor, const char* key,
+                                        size_t key_size, char** message) {
+  return WithCursor(cursor, message, [&](pinget::Cursor& c) {
+    return c.SeekForPrev(Bytes(key, key_size));
+  });
+}
+
+pinget_code pinget_cursor_next(pinget_cursor* cursor, size_t max,
+                               const char** keys, size_t* key_sizes,
+                               const char** values, size_t* value_sizes,
+                               size_t* count, char** message) {
+  return Lend(cursor, max, true, keys, key_sizes, values, value_sizes, count,
+              message);
+}
+
+pinget_code pinget_cursor_prev(pinget_cursor* cursor, size_t max,
+                               const char** keys, size_t* key_sizes,
+                               const char** values, size_t* value_sizes,
+                               size_t* count, char** message) {
+  return Lend(cursor, max, false, keys, key_sizes, values, value_sizes, count,
+              message);
 }
 
 size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch) {

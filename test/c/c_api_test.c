@@ -552,6 +552,84 @@ static void file_reads(const char* dir) {
   pinget_store_destroy(store);
 }
 
+/* A cursor: every entry both ways in batches, values in place (no copy),
+ * bounds and prefix, arguments and a closed store. */
+static void cursors(const char* dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/cursor", dir);
+  pinget_store* store = NULL;
+  OK(pinget_open(path, NULL, &store, &msg));
+  if (store == NULL) return;
+  char key[16];
+  for (int i = 0; i < 50; i++) {
+    snprintf(key, sizeof key, "c%03d", i);
+    OK(pinget_put(store, NULL, 0, key, 4, key, 4, &msg));
+  }
+  OK(pinget_flush(store, 0, &msg));
+  pinget_cursor* cursor = NULL;
+  OK(pinget_cursor_create(store, NULL, NULL, 0, NULL, 0, NULL, 0, &cursor,
+                          &msg));
+  const char* keys[8];
+  size_t key_sizes[8];
+  const char* values[8];
+  size_t value_sizes[8];
+  size_t count = 99;
+  OK(pinget_cursor_next(cursor, 8, keys, key_sizes, values, value_sizes,
+                        &count, &msg));
+  CHECK(count == 0); /* no seek yet */
+  OK(pinget_cursor_seek_to_first(cursor, &msg));
+  pinget_copy_stats before = stats();
+  int seen = 0;
+  for (;;) {
+    OK(pinget_cursor_next(cursor, 8, keys, key_sizes, values, value_sizes,
+                          &count, &msg));
+    if (count == 0) break;
+    for (size_t i = 0; i < count; i++, seen++) {
+      snprintf(key, sizeof key, "c%03d", seen);
+      CHECK(key_sizes[i] == 4 && memcmp(keys[i], key, 4) == 0);
+      CHECK(value_sizes[i] == 4 && memcmp(values[i], key, 4) == 0);
+    }
+  }
+  CHECK(seen == 50);
+  CHECK(stats().value_copies == before.value_copies); /* read in place */
+  OK(pinget_cursor_seek_for_prev(cursor, "c010x", 5, &msg));
+  OK(pinget_cursor_prev(cursor, 3, keys, NULL, NULL, NULL, &count, &msg));
+  CHECK(count == 3 && memcmp(keys[0], "c010", 4) == 0 &&
+        memcmp(keys[2], "c008", 4) == 0);
+  EXPECT(PINGET_INVALID_ARGUMENT, "key is empty",
+         pinget_cursor_seek(cursor, "", 0, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "max is 0",
+         pinget_cursor_next(cursor, 0, NULL, NULL, NULL, NULL, &count, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "count",
+         pinget_cursor_next(cursor, 1, NULL, NULL, NULL, NULL, NULL, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "cursor",
+         pinget_cursor_seek_to_first(NULL, &msg));
+  pinget_cursor_destroy(cursor);
+  pinget_cursor_destroy(NULL);
+
+  /* Bounds and a prefix: c020 .. c024, from a prefix "c02" cut at c025. */
+  OK(pinget_cursor_create(store, NULL, NULL, 0, "c025", 4, "c02", 3, &cursor,
+                          &msg));
+  OK(pinget_cursor_seek_to_first(cursor, &msg));
+  OK(pinget_cursor_next(cursor, 8, keys, NULL, NULL, NULL, &count, &msg));
+  CHECK(count == 5 && memcmp(keys[0], "c020", 4) == 0 &&
+        memcmp(keys[4], "c024", 4) == 0);
+  pinget_cursor* refused = (pinget_cursor*)1;
+  EXPECT(PINGET_INVALID_ARGUMENT, "lower_bound",
+         pinget_cursor_create(store, NULL, NULL, 1, NULL, 0, NULL, 0,
+                              &refused, &msg));
+  CHECK(refused == NULL);
+  OK(pinget_close(store, &msg));
+  EXPECT(PINGET_CLOSED, NULL, pinget_cursor_seek_to_first(cursor, &msg));
+  pinget_cursor* late = (pinget_cursor*)1;
+  EXPECT(PINGET_CLOSED, NULL,
+         pinget_cursor_create(store, NULL, NULL, 0, NULL, 0, NULL, 0, &late,
+                              &msg));
+  CHECK(late == NULL);
+  pinget_cursor_destroy(cursor);
+  pinget_store_destroy(store);
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -561,6 +639,7 @@ int main(int argc, char** argv) {
   options_misuse(argv[1]);
   strategies(argv[1]);
   file_reads(argv[1]);
+  cursors(argv[1]);
   if (failures != 0) {
     fprintf(stderr, "c_api_test: %d failures\n", failures);
     return 1;

@@ -73,6 +73,7 @@ typedef struct pinget_snapshot pinget_snapshot;
 typedef struct pinget_write_batch pinget_write_batch;
 typedef struct pinget_pinned pinget_pinned;
 typedef struct pinget_pinned_batch pinget_pinned_batch;
+typedef struct pinget_cursor pinget_cursor;
 
 /* ---- Library ---- */
 
@@ -352,6 +353,53 @@ PINGET_C_API const char* pinget_pinned_batch_value(
     const pinget_pinned_batch* batch, size_t i, size_t* size);
 /* Drops every pin. Idempotent; NULL is allowed. */
 PINGET_C_API void pinget_pinned_batch_release(pinget_pinned_batch* batch);
+
+/* ---- Cursors: entries in key order, lent in batches (pinget/cursor.h) ---- */
+
+/* A cursor over the entries of options' column family (NULL options: the
+ * defaults) in [lower_bound, upper_bound) and, if prefix_size is not 0,
+ * with keys that start with prefix. A bound of size 0 is none. Without a
+ * snapshot in options the cursor takes its own. It keeps the database open
+ * after pinget_close until destroyed. */
+PINGET_C_API pinget_code pinget_cursor_create(
+    pinget_store* store, const pinget_read_options* options,
+    const char* lower_bound, size_t lower_size, const char* upper_bound,
+    size_t upper_size, const char* prefix, size_t prefix_size,
+    pinget_cursor** out, char** message);
+/* Idempotent on NULL. */
+PINGET_C_API void pinget_cursor_destroy(pinget_cursor* cursor);
+/* Position at the first entry, the last, the first at or after key, the last
+ * at or before key. Each drops the batch lent. PINGET_CLOSED once the store
+ * is closed. */
+PINGET_C_API pinget_code pinget_cursor_seek_to_first(pinget_cursor* cursor,
+                                                     char** message);
+PINGET_C_API pinget_code pinget_cursor_seek_to_last(pinget_cursor* cursor,
+                                                    char** message);
+PINGET_C_API pinget_code pinget_cursor_seek(pinget_cursor* cursor,
+                                            const char* key, size_t key_size,
+                                            char** message);
+PINGET_C_API pinget_code pinget_cursor_seek_for_prev(pinget_cursor* cursor,
+                                                     const char* key,
+                                                     size_t key_size,
+                                                     char** message);
+/* Drops the last batch, then lends up to max entries from the position,
+ * forward (next) or backward (prev): *count of them, entry i in keys[i],
+ * key_sizes[i], values[i], value_sizes[i] (each array max elements; any may
+ * be NULL), valid until the cursor's next batch, seek or destroy. Values are
+ * RocksDB's memory (no copy); keys are the cursor's copies. *count 0: the
+ * range is exhausted that way. One call per batch. */
+PINGET_C_API pinget_code pinget_cursor_next(pinget_cursor* cursor, size_t max,
+                                            const char** keys,
+                                            size_t* key_sizes,
+                                            const char** values,
+                                            size_t* value_sizes,
+                                            size_t* count, char** message);
+PINGET_C_API pinget_code pinget_cursor_prev(pinget_cursor* cursor, size_t max,
+                                            const char** keys,
+                                            size_t* key_sizes,
+                                            const char** values,
+                                            size_t* value_sizes,
+                                            size_t* count, char** message);
 
 /* ---- Copy counters: this thread's, since its start or its last reset ---- */
 
