@@ -13,6 +13,7 @@ bool RegisterReadNatives(JNIEnv* env);
 bool RegisterPinnedNatives(JNIEnv* env);
 bool RegisterStatsNatives(JNIEnv* env);  // NativeStats and Controls
 bool RegisterRocksJavaNatives(JNIEnv* env);
+bool RegisterCursorNatives(JNIEnv* env);
 
 bool RegisterNatives(JNIEnv* env, const char* class_name,
                      const JNINativeMethod* methods, int count) {
@@ -36,7 +37,8 @@ extern "C" JNIEXPORT jint JNI_OnLoad(JavaVM* vm, void* /*reserved*/) {
   if (!InitArgs(env) || !InitErrors(env) || !InitViews(env) ||
       !RegisterStoreNatives(env) || !RegisterWriteNatives(env) ||
       !RegisterReadNatives(env) || !RegisterPinnedNatives(env) ||
-      !RegisterStatsNatives(env) || !RegisterRocksJavaNatives(env)) {
+      !RegisterStatsNatives(env) || !RegisterRocksJavaNatives(env) ||
+      !RegisterCursorNatives(env)) {
     return JNI_ERR;
   }
   return JNI_VERSION_1_8;

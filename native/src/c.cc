@@ -677,8 +677,7 @@ pinget_code Lend(pinget_cursor* cursor, size_t max, bool forward,
 
 extern "C" {
 
-pinget_code pinget_cursor_seek_to_first(pinget_cursor* cursor,
-                                        char** message) {
+pinget_code pinget_cursor_seek_to_first(pinget_cursor* cursor, char** message) {
   return WithCursor(cursor, message,
                     [](pinget::Cursor& c) { return c.SeekToFirst(); });
 }

@@ -61,7 +61,7 @@ struct Cursor::Impl {
   // them are made once the batch is complete (the strings may move while it
   // grows).
   std::string copied;
-  std::vector<size_t> key_ends;                       // into copied
+  std::vector<size_t> key_ends;                        // into copied
   std::vector<std::pair<size_t, size_t>> value_spans;  // into copied, or -1
   std::string property;
 };
@@ -135,8 +135,7 @@ void Cursor::DropBatch() {
   internal::Trim(&impl_->copied);
 }
 
-Status Cursor::Position(Direction direction, std::string_view key,
-                        bool edge) {
+Status Cursor::Position(Direction direction, std::string_view key, bool edge) {
   Status st = Start();
   if (!st.ok()) return st;
   if (!edge) {
@@ -200,10 +199,10 @@ Status Cursor::Lend(size_t max, Direction direction) {
     RecordKeyCopy();
     bool pinned = true;
     if (impl.ask_pinned) {
-      pinned = it.GetProperty("rocksdb.iterator.is-value-pinned",
-                              &impl.property)
-                   .ok() &&
-               impl.property == "1";
+      pinned =
+          it.GetProperty("rocksdb.iterator.is-value-pinned", &impl.property)
+              .ok() &&
+          impl.property == "1";
     }
     if (pinned) {
       values_.emplace_back(value.data(), value.size());
@@ -224,8 +223,9 @@ Status Cursor::Lend(size_t max, Direction direction) {
     keys_.emplace_back(impl.copied.data() + begin, impl.key_ends[i] - begin);
     begin = impl.key_ends[i];
     if (impl.value_spans[i].first != SIZE_MAX) {
-      values_[i] = std::string_view(impl.copied.data() + impl.value_spans[i].first,
-                                    impl.value_spans[i].second);
+      values_[i] =
+          std::string_view(impl.copied.data() + impl.value_spans[i].first,
+                           impl.value_spans[i].second);
     }
   }
   return FromRocksDB(it.status());

@@ -130,7 +130,6 @@ TEST_F(BorrowTest, NullArgumentsAreInvalid) {
   db_->ReleaseSnapshot(taken);
 }
 
-
 // A family whose values RocksDB may compute (a merge operator): a cursor asks
 // the iterator about each value and copies (and counts) those it computed;
 // plain values of the same family are still read in place.
@@ -153,11 +152,10 @@ TEST(BorrowCursorTest, ValuesRocksDBComputesAreCopiedAndCounted) {
   o.merge_operator = std::make_shared<ConcatOperator>();
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   std::unique_ptr<rocksdb::DB> db;
-  ASSERT_TRUE(pinget::internal::OpenDB(
-                  rocksdb::DBOptions(o), dir.Sub("db"),
-                  {{rocksdb::kDefaultColumnFamilyName,
-                    rocksdb::ColumnFamilyOptions(o)}},
-                  &handles, &db)
+  ASSERT_TRUE(pinget::internal::OpenDB(rocksdb::DBOptions(o), dir.Sub("db"),
+                                       {{rocksdb::kDefaultColumnFamilyName,
+                                         rocksdb::ColumnFamilyOptions(o)}},
+                                       &handles, &db)
                   .ok());
   ASSERT_TRUE(db->Put({}, "a", "plain").ok());
   ASSERT_TRUE(db->Merge({}, "b", "x").ok());

@@ -7,9 +7,9 @@
 
 #include <atomic>
 #include <cstdio>
-#include <thread>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "test_util.h"
@@ -71,9 +71,9 @@ TEST_P(CursorTest, ScansEveryEntryBothWaysInBatchesWithoutValueCopies) {
   ASSERT_NO_FATAL_FAILURE(OpenStore(LargeOptions()));
   std::map<std::string, std::string> model = Fill(300, 200);
   std::vector<std::pair<std::string, std::string>> forward(model.begin(),
-                                                          model.end());
+                                                           model.end());
   std::vector<std::pair<std::string, std::string>> backward(forward.rbegin(),
-                                                           forward.rend());
+                                                            forward.rend());
   for (size_t batch : {size_t{1}, size_t{7}, size_t{256}, size_t{1000}}) {
     SCOPED_TRACE(batch);
     std::unique_ptr<Cursor> c = Make(store_.get());
@@ -214,13 +214,13 @@ TEST_P(CursorTest, RemakesItsIteratorPastTheRecycleSizeWithoutGapOrRepeat) {
   const int n = static_cast<int>(3 * Cursor::kRecycleBytes / (16 * kKiB));
   std::map<std::string, std::string> model = Fill(n, 16 * kKiB);
   std::vector<std::pair<std::string, std::string>> forward(model.begin(),
-                                                          model.end());
+                                                           model.end());
   std::unique_ptr<Cursor> c = Make(store_.get());
   ASSERT_OK(c->SeekToFirst());
   EXPECT_EQ(Drain(c.get(), 13), forward);
   ASSERT_OK(c->SeekToLast());
   std::vector<std::pair<std::string, std::string>> backward(forward.rbegin(),
-                                                           forward.rend());
+                                                            forward.rend());
   EXPECT_EQ(Drain(c.get(), 13, false), backward);
 }
 

@@ -388,18 +388,12 @@ PINGET_C_API pinget_code pinget_cursor_seek_for_prev(pinget_cursor* cursor,
  * be NULL), valid until the cursor's next batch, seek or destroy. Values are
  * RocksDB's memory (no copy); keys are the cursor's copies. *count 0: the
  * range is exhausted that way. One call per batch. */
-PINGET_C_API pinget_code pinget_cursor_next(pinget_cursor* cursor, size_t max,
-                                            const char** keys,
-                                            size_t* key_sizes,
-                                            const char** values,
-                                            size_t* value_sizes,
-                                            size_t* count, char** message);
-PINGET_C_API pinget_code pinget_cursor_prev(pinget_cursor* cursor, size_t max,
-                                            const char** keys,
-                                            size_t* key_sizes,
-                                            const char** values,
-                                            size_t* value_sizes,
-                                            size_t* count, char** message);
+PINGET_C_API pinget_code pinget_cursor_next(
+    pinget_cursor* cursor, size_t max, const char** keys, size_t* key_sizes,
+    const char** values, size_t* value_sizes, size_t* count, char** message);
+PINGET_C_API pinget_code pinget_cursor_prev(
+    pinget_cursor* cursor, size_t max, const char** keys, size_t* key_sizes,
+    const char** values, size_t* value_sizes, size_t* count, char** message);
 
 /* ---- Copy counters: this thread's, since its start or its last reset ---- */
 

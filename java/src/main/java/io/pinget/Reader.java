@@ -236,6 +236,27 @@ public interface Reader extends AutoCloseable {
    */
   PinnedBatch newPinnedBatch();
 
+  // ---- scans
+
+  /**
+   * A cursor over the entries of the options' column family in their range, lent in batches of
+   * read-only views: values read in place (0 copies from the block cache and the memtable), no
+   * allocation per entry. See {@link Cursor}.
+   *
+   * @param options not null
+   * @return a new cursor, not yet positioned; close it when done (it holds a snapshot)
+   */
+  Cursor newCursor(CursorOptions options);
+
+  /**
+   * A cursor over every entry of the default column family.
+   *
+   * @return a new cursor, not yet positioned; close it when done
+   */
+  default Cursor newCursor() {
+    return newCursor(CursorOptions.DEFAULT);
+  }
+
   // ---- batched copies over RocksDB's MultiGet
 
   /**

@@ -541,6 +541,21 @@ public final class Store implements Reader {
   }
 
   @Override
+  public Cursor newCursor(CursorOptions options) {
+    checkOpen(options == null ? null : options.read.columnFamily);
+    Checks.options(options);
+    long snapshot = options.read.acquire(this);
+    try {
+      return new Cursor(this, options, snapshot);
+    } catch (RuntimeException | Error e) {
+      options.read.release();
+      throw e;
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  @Override
   public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
     byte[][] checked = null;
     long snapshot;

@@ -2,6 +2,8 @@
 package io.pinget.rocksjava;
 
 import io.pinget.ColumnFamily;
+import io.pinget.Cursor;
+import io.pinget.CursorOptions;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
@@ -286,6 +288,17 @@ public final class RocksJavaReader implements Reader {
   @Override
   public PinnedBatch newPinnedBatch() {
     return store.newPinnedBatch();
+  }
+
+  /**
+   * {@inheritDoc} Close it before the RocksDB.
+   *
+   * @param options not null
+   * @return a new cursor
+   */
+  @Override
+  public Cursor newCursor(CursorOptions options) {
+    return store.newCursor(options);
   }
 
   @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pinget.ColumnFamily;
+import io.pinget.Cursor;
 import io.pinget.Options;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
@@ -85,7 +86,10 @@ class ReaderContractTest {
     Store closed = Store.open(dir.resolve("closed"));
     PinnedView viewOfClosed = keep(closed.newPinnedView());
     PinnedBatch batchOfClosed = keep(closed.newPinnedBatch());
+    Cursor cursorOfClosed = closed.newCursor();
     closed.close();
+    Cursor closedCursor = store.newCursor();
+    closedCursor.close();
     Snapshot closedSnapshot = store.snapshot();
     closedSnapshot.close();
     PinnedView closedView = store.newPinnedView();
@@ -102,6 +106,8 @@ class ReaderContractTest {
                     () -> viewOfClosed,
                     () -> closedBatch,
                     () -> batchOfClosed,
+                    () -> closedCursor,
+                    () -> cursorOfClosed,
                     ReaderMethods.optionsContent(foreignFamily, foreignSnapshot, closedSnapshot))));
     methods.addAll(storeOnly(store, closed));
     assertHolds(FaultMatrix.run(methods), "Store");
@@ -268,7 +274,10 @@ class ReaderContractTest {
     RocksJavaReader closed = RocksJavaReader.open(db);
     PinnedView viewOfClosed = keep(closed.newPinnedView());
     PinnedBatch batchOfClosed = keep(closed.newPinnedBatch());
+    Cursor cursorOfClosed = closed.newCursor();
     closed.close();
+    Cursor closedCursor = reader.newCursor();
+    closedCursor.close();
     org.rocksdb.Snapshot rocksSnapshot = db.getSnapshot();
     Snapshot closedSnapshot = reader.snapshot(rocksSnapshot);
     closedSnapshot.close();
@@ -286,6 +295,8 @@ class ReaderContractTest {
                     () -> viewOfClosed,
                     () -> closedBatch,
                     () -> batchOfClosed,
+                    () -> closedCursor,
+                    () -> cursorOfClosed,
                     ReaderMethods.optionsContent(foreignFamily, foreignSnapshot, closedSnapshot))));
     // The reader's own calls: closed first, then the argument.
     ColumnFamilyHandle handle =

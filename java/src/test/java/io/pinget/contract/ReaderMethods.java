@@ -4,6 +4,8 @@ package io.pinget.contract;
 import static io.pinget.contract.FaultMatrix.fault;
 import static io.pinget.contract.Faults.KEY;
 
+import io.pinget.Cursor;
+import io.pinget.CursorOptions;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.ReadOptions;
@@ -34,6 +36,8 @@ public final class ReaderMethods {
       Supplier<PinnedView> viewOfClosedReader,
       Supplier<PinnedBatch> closedBatch,
       Supplier<PinnedBatch> batchOfClosedReader,
+      Supplier<Cursor> closedCursor,
+      Supplier<Cursor> cursorOfClosedReader,
       Fault[] optionsContent) {}
 
   /** Read options whose column family or snapshot is wrong for door's reader. */
@@ -226,6 +230,92 @@ public final class ReaderMethods {
             .slot("options", ro, noOptions)
             .slot("keys", Faults::twoKeys, Faults.keys())
             .content(1, d.optionsContent()));
+
+    // Scans: the cursor first, then its reader, then the arguments.
+    List<Fault> cursorContent = new ArrayList<>();
+    for (Fault f : d.optionsContent()) {
+      cursorContent.add(
+          fault(
+              f.name(),
+              () -> CursorOptions.DEFAULT.withReadOptions((ReadOptions) f.value().get()),
+              f.expected()));
+    }
+    m.add(
+        new Method("newCursor(options)", a -> r(a).newCursor((CursorOptions) a[1]))
+            .slot("reader", d.open(), closedReader)
+            .slot("options", () -> CursorOptions.DEFAULT, Faults.nullOf("options"))
+            .content(1, cursorContent.toArray(Fault[]::new)));
+    Fault[] cursor = {
+      fault("closed", d.closedCursor(), IllegalStateException.class),
+      fault("of a closed reader", d.cursorOfClosedReader(), StoreClosedException.class)
+    };
+    Supplier<Cursor> openCursor = () -> d.open().get().newCursor();
+    Supplier<Cursor> lentCursor =
+        () -> {
+          Cursor c = d.open().get().newCursor();
+          c.seekToFirst();
+          c.next(1);
+          return c;
+        };
+    m.add(
+        new Method(
+                "Cursor.seek(key, off, len)",
+                a -> {
+                  ((Cursor) a[0]).seek(k(a[1]).array(), k(a[1]).off(), k(a[1]).len());
+                  return null;
+                })
+            .slot("cursor", openCursor, cursor)
+            .slot("key", key, Faults.keyRange()));
+    m.add(
+        new Method(
+                "Cursor.seek(ByteBuffer)",
+                a -> {
+                  ((Cursor) a[0]).seek(b(a[1]));
+                  return null;
+                })
+            .slot("cursor", openCursor, cursor)
+            .slot("key", keyBuffer, Faults.keyBuffer()));
+    m.add(
+        new Method(
+                "Cursor.seekForPrev(key, off, len)",
+                a -> {
+                  ((Cursor) a[0]).seekForPrev(k(a[1]).array(), k(a[1]).off(), k(a[1]).len());
+                  return null;
+                })
+            .slot("cursor", openCursor, cursor)
+            .slot("key", key, Faults.keyRange()));
+    m.add(
+        new Method("Cursor.next(max)", a -> ((Cursor) a[0]).next((Integer) a[1]))
+            .slot("cursor", openCursor, cursor)
+            .slot(
+                "max",
+                () -> 16,
+                fault("0", () -> 0, IllegalArgumentException.class),
+                fault("negative", () -> -1, IllegalArgumentException.class)));
+    m.add(
+        new Method(
+                "Cursor.copyValue(i, dst, off, len)",
+                a ->
+                    ((Cursor) a[0])
+                        .copyValue((Integer) a[1], k(a[2]).array(), k(a[2]).off(), k(a[2]).len()))
+            .slot(
+                "cursor",
+                lentCursor,
+                fault("closed", d.closedCursor(), IllegalStateException.class))
+            .slot(
+                "i",
+                () -> 0,
+                fault("past the batch", () -> 1, IndexOutOfBoundsException.class),
+                fault("negative", () -> -1, IndexOutOfBoundsException.class))
+            .slot("dst", dst, Faults.arrayRange()));
+    m.add(
+        new Method(
+                "Cursor.forEach(visitor)", a -> ((Cursor) a[0]).forEach((Cursor.EntryVisitor) a[1]))
+            .slot("cursor", openCursor, cursor)
+            .slot(
+                "visitor",
+                () -> (Cursor.EntryVisitor) (key2, value) -> true,
+                Faults.nullOf("visitor")));
     return m;
   }
 

@@ -1,0 +1,420 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A scan of a reader's entries in key order, forward or backward, lent in batches ({@link
+ * Reader#newCursor}): {@link #next(int)} or {@link #prev(int)} lends up to that many entries in one
+ * JNI call, shown by read-only views ({@link #key(int)}, {@link #value(int)}) re-pointed at them.
+ * Values are RocksDB's own memory, block cache or memtable (0 copies, where RocksDB does not
+ * compute the value: a merge, a blob); keys are the cursor's copies (one key copy each: RocksDB
+ * rebuilds an SST file's keys in a buffer that moves on). A warm scan allocates nothing per entry.
+ *
+ * <p>Views are valid until the next batch, seek or close(); then they have capacity 0, so reading
+ * them throws (slices and duplicates cannot be invalidated: read them only while valid). Copy what
+ * you keep ({@link #copyKey}, {@link #copyValue}: one counted copy).
+ *
+ * <p>The cursor reads one consistent view for its whole life (the read options' snapshot, or one it
+ * takes when it is made) and keeps its database open after its store closes; once the store is
+ * closed, its seeks and batches throw {@link StoreClosedException} and it lets go of the database.
+ * A long-open cursor holds its snapshot and the files it sees (compaction cannot drop them) and up
+ * to 4 MiB of blocks beyond its current batch. Not thread-safe. A cursor never closed is released
+ * by a Cleaner (counted in {@link PinnedValue#releasedByCleaner()}).
+ */
+public final class Cursor implements AutoCloseable {
+  /** The most entries one batch lends; a larger max lends this many. */
+  public static final int MAX_BATCH = 4096;
+
+  private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
+
+  /** Visits an entry of {@link #forEach}; key and value are valid during the call only. */
+  @FunctionalInterface
+  public interface EntryVisitor {
+    /**
+     * Visits one entry.
+     *
+     * @param key its key, read-only
+     * @param value its value, read-only
+     * @return true to go on, false to stop after this entry
+     */
+    boolean visit(ByteBuffer key, ByteBuffer value);
+  }
+
+  private final Store store;
+  private final ColumnFamily columnFamily;
+  private final long handle;
+  private final Free free;
+  private final Cleaner.Cleanable cleanable;
+  private ByteBuffer[] keys = NO_VIEWS; // attached to this; grown, never shrunk
+  private ByteBuffer[] values = NO_VIEWS;
+  private int count;
+  private boolean closed;
+
+  /** REQUIRES: options checked (the store open, its content acquired: snapshot). */
+  Cursor(Store store, CursorOptions options, long snapshotHandle) {
+    this.store = store;
+    this.columnFamily = options.read.columnFamily;
+    this.handle =
+        NativeCursor.open(
+            store.handle,
+            options.lower,
+            options.upper,
+            options.prefix,
+            snapshotHandle,
+            columnFamily.id(),
+            options.read.flags);
+    this.free = new Free(handle, (JniSnapshot) options.read.snapshot);
+    this.cleanable = Cleaners.CLEANER.register(this, free);
+  }
+
+  /**
+   * Frees the native cursor once, and ends the read of its snapshot, without referring to the
+   * Cursor. A run close() did not ask for is counted as a leak.
+   */
+  private static final class Free implements Runnable {
+    private final long handle;
+    private final JniSnapshot snapshot;
+    private volatile boolean closed;
+
+    Free(long handle, JniSnapshot snapshot) {
+      this.handle = handle;
+      this.snapshot = snapshot;
+    }
+
+    @Override
+    public void run() {
+      if (!closed) {
+        Cleaners.PINS_RELEASED_BY_CLEANER.incrementAndGet();
+      }
+      NativeCursor.free(handle);
+      if (snapshot != null) {
+        snapshot.end();
+      }
+    }
+  }
+
+  /** Positions at the first entry of the range; drops the batch lent. */
+  public void seekToFirst() {
+    position(0, null, null, 0, 0);
+  }
+
+  /** Positions at the last entry of the range; drops the batch lent. */
+  public void seekToLast() {
+    position(1, null, null, 0, 0);
+  }
+
+  /**
+   * Positions at the first entry at or after key; drops the batch lent.
+   *
+   * @param key not null, not empty
+   */
+  public void seek(byte[] key) {
+    seek(key, 0, key == null ? 0 : key.length);
+  }
+
+  /**
+   * Positions at the first entry at or after key[off, off + len); drops the batch lent.
+   *
+   * @param key not null
+   * @param off start of the key
+   * @param len the key's length, more than 0
+   */
+  public void seek(byte[] key, int off, int len) {
+    start();
+    Checks.key(key, off, len);
+    position(2, key, null, off, len);
+  }
+
+  /**
+   * Positions at the first entry at or after a key read from a direct buffer; drops the batch.
+   *
+   * @param key a direct buffer, not null, not empty; its position is left unchanged
+   */
+  public void seek(ByteBuffer key) {
+    start();
+    Checks.key(key);
+    position(2, null, key, key.position(), key.remaining());
+  }
+
+  /**
+   * Positions at the last entry at or before key; drops the batch lent.
+   *
+   * @param key not null, not empty
+   */
+  public void seekForPrev(byte[] key) {
+    seekForPrev(key, 0, key == null ? 0 : key.length);
+  }
+
+  /**
+   * Positions at the last entry at or before key[off, off + len); drops the batch lent.
+   *
+   * @param key not null
+   * @param off start of the key
+   * @param len the key's length, more than 0
+   */
+  public void seekForPrev(byte[] key, int off, int len) {
+    start();
+    Checks.key(key, off, len);
+    position(3, key, null, off, len);
+  }
+
+  /**
+   * Drops the batch lent, then lends up to max entries from the position forward: the entry at the
+   * position, then those after it; the position moves past them.
+   *
+   * @param max at least 1; at most {@link #MAX_BATCH} are lent
+   * @return the entries lent (0: the range is exhausted forward, or no seek was made)
+   * @throws PingetException if RocksDB fails (the entries lent before it stay readable)
+   */
+  public int next(int max) {
+    return lend(max, true);
+  }
+
+  /**
+   * As {@link #next(int)}, backward: the entry at the position, then those before it.
+   *
+   * @param max at least 1; at most {@link #MAX_BATCH} are lent
+   * @return the entries lent (0: the range is exhausted backward)
+   */
+  public int prev(int max) {
+    return lend(max, false);
+  }
+
+  /**
+   * The entries of the last batch.
+   *
+   * @return their count (0 after a seek or close())
+   */
+  public int count() {
+    return count;
+  }
+
+  /**
+   * Entry i's key.
+   *
+   * @param i from 0 to count() - 1
+   * @return a read-only view, valid until the next batch, seek or close()
+   * @throws IllegalStateException if closed
+   * @throws IndexOutOfBoundsException if i is not below count()
+   */
+  public ByteBuffer key(int i) {
+    long h = checkIndex(i);
+    if (Views.REPOINTED) {
+      return keys[i];
+    }
+    try {
+      return Views.readOnly(NativeCursor.keyOf(h, i));
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Entry i's value: RocksDB's memory read in place.
+   *
+   * @param i from 0 to count() - 1
+   * @return a read-only view, valid until the next batch, seek or close()
+   * @throws IllegalStateException if closed
+   * @throws IndexOutOfBoundsException if i is not below count()
+   */
+  public ByteBuffer value(int i) {
+    long h = checkIndex(i);
+    if (Views.REPOINTED) {
+      return values[i];
+    }
+    try {
+      return Views.readOnly(NativeCursor.valueOf(h, i));
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Whether entry i's value was read in place.
+   *
+   * @param i from 0 to count() - 1
+   * @return true if it is RocksDB's memory (no copy); false if RocksDB computed it (a merge, a
+   *     blob) and the cursor holds a copy (one counted copy)
+   */
+  public boolean valuePinned(int i) {
+    long h = checkIndex(i);
+    try {
+      return NativeCursor.valuePinned(h, i);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Copies min(size, len) bytes of entry i's key into dst[off, off + len): one counted key copy.
+   *
+   * @param i from 0 to count() - 1
+   * @param dst not null
+   * @param off where the key goes
+   * @param len room in dst
+   * @return the key's full size (more than len: dst was too small)
+   */
+  public int copyKey(int i, byte[] dst, int off, int len) {
+    return copyOut(i, false, dst, off, len);
+  }
+
+  /**
+   * Copies min(size, len) bytes of entry i's value into dst[off, off + len): one counted copy.
+   *
+   * @param i from 0 to count() - 1
+   * @param dst not null
+   * @param off where the value goes
+   * @param len room in dst
+   * @return the value's full size (more than len: dst was too small)
+   */
+  public int copyValue(int i, byte[] dst, int off, int len) {
+    return copyOut(i, true, dst, off, len);
+  }
+
+  /**
+   * Visits every entry from the position forward, batch by batch, until the range ends or the
+   * visitor returns false: no allocation per entry. The views passed are valid during the call
+   * only.
+   *
+   * @param visitor not null
+   * @return the entries visited
+   */
+  public long forEach(EntryVisitor visitor) {
+    start();
+    Objects.requireNonNull(visitor, "visitor");
+    long visited = 0;
+    for (int n = next(256); n > 0; n = next(256)) {
+      for (int i = 0; i < n; i++) {
+        visited++;
+        if (!visitor.visit(key(i), value(i))) {
+          return visited;
+        }
+      }
+    }
+    return visited;
+  }
+
+  /** Drops the batch, the iterator and the snapshot, and lets go of the database. Idempotent. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      NativeCursor.close(handle);
+      resetViews(count);
+      count = 0;
+      free.closed = true;
+      cleanable.clean();
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * The first checks of every call: this cursor, then its store. A closed store also lets the
+   * cursor drop its batch, iterator and snapshot (nothing can be read with them again); the cursor
+   * stays open, throwing StoreClosedException, until closed.
+   */
+  private void start() {
+    if (closed) {
+      throw new IllegalStateException("Cursor is closed");
+    }
+    try {
+      store.checkOpen(columnFamily);
+    } catch (StoreClosedException e) {
+      try {
+        NativeCursor.close(handle);
+        resetViews(count);
+        count = 0;
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+      throw e;
+    }
+  }
+
+  private void position(int how, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+    if (how < 2) {
+      start();
+    }
+    int shown = count;
+    count = 0;
+    try {
+      NativeCursor.seek(handle, how, key, keyBuffer, off, len);
+    } finally {
+      resetViews(shown);
+      Reference.reachabilityFence(store);
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  private int lend(int max, boolean forward) {
+    start();
+    if (max < 1) {
+      throw new IllegalArgumentException("max is " + max + ": at least 1");
+    }
+    int n = Math.min(max, MAX_BATCH);
+    if (Views.REPOINTED) {
+      grow(n);
+    }
+    int shown = count;
+    count = 0;
+    try {
+      count = NativeCursor.lend(handle, n, forward);
+      return count;
+    } finally {
+      resetViews(Math.max(shown, count));
+      Reference.reachabilityFence(store);
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  private long checkIndex(int i) {
+    if (closed) {
+      throw new IllegalStateException("Cursor is closed");
+    }
+    Objects.checkIndex(i, count);
+    return handle;
+  }
+
+  private int copyOut(int i, boolean value, byte[] dst, int off, int len) {
+    long h = checkIndex(i);
+    Checks.range(dst, off, len, "dst");
+    try {
+      return NativeCursor.copyOut(h, i, value, dst, off, len);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /** Views for n entries (native code gets the grown arrays once). */
+  private void grow(int n) {
+    if (n <= keys.length) {
+      return;
+    }
+    ByteBuffer[] k = Arrays.copyOf(keys, n);
+    ByteBuffer[] v = Arrays.copyOf(values, n);
+    for (int i = keys.length; i < n; i++) {
+      k[i] = Views.attachedTo(this);
+      v[i] = Views.attachedTo(this);
+    }
+    NativeCursor.setViews(handle, k, v);
+    keys = k;
+    values = v;
+  }
+
+  /** Resets position and mark of the first n views, which native code re-pointed. */
+  private void resetViews(int n) {
+    for (int i = 0; i < Math.min(n, keys.length); i++) {
+      Views.reset(keys[i]);
+      Views.reset(values[i]);
+    }
+  }
+}

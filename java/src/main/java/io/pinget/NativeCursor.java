@@ -1,0 +1,48 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Natives of native/jni/cursor_jni.cc: a pinget::Cursor and its views, which native code re-points
+ * at each batch's entries.
+ */
+final class NativeCursor {
+  static {
+    NativeLibrary.load();
+  }
+
+  private NativeCursor() {}
+
+  /** Bounds and prefix: null for none. */
+  static native long open(
+      long store,
+      byte[] lower,
+      byte[] upper,
+      byte[] prefix,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
+  static native void free(long cursor);
+
+  /** Makes keys and values the cursor's views (native code keeps weak references). */
+  static native void setViews(long cursor, ByteBuffer[] keys, ByteBuffer[] values);
+
+  /** how: 0 first, 1 last, 2 at or after key, 3 at or before key (key unused for 0 and 1). */
+  static native void seek(
+      long cursor, int how, byte[] key, ByteBuffer keyBuffer, int keyOff, int keyLen);
+
+  /** Lends up to max entries; returns how many. */
+  static native int lend(long cursor, int max, boolean forward);
+
+  static native void close(long cursor);
+
+  static native ByteBuffer keyOf(long cursor, int index);
+
+  static native ByteBuffer valueOf(long cursor, int index);
+
+  static native boolean valuePinned(long cursor, int index);
+
+  static native int copyOut(long cursor, int index, boolean value, byte[] dst, int off, int len);
+}
