@@ -66,6 +66,33 @@ public final class CursorOptions {
     return read;
   }
 
+  /**
+   * The lower bound.
+   *
+   * @return a copy of it, or null for none
+   */
+  public byte[] lowerBound() {
+    return lower == null ? null : lower.clone();
+  }
+
+  /**
+   * The upper bound.
+   *
+   * @return a copy of it, or null for none
+   */
+  public byte[] upperBound() {
+    return upper == null ? null : upper.clone();
+  }
+
+  /**
+   * The prefix.
+   *
+   * @return a copy of it, or null for none
+   */
+  public byte[] prefix() {
+    return prefix == null ? null : prefix.clone();
+  }
+
   private static byte[] copy(byte[] bytes) {
     return bytes == null || bytes.length == 0 ? null : bytes.clone();
   }

@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.pinget.Checks;
 import io.pinget.ColumnFamily;
+import io.pinget.CursorOptions;
 import io.pinget.Options;
 import io.pinget.PingetException;
 import io.pinget.ReadOptions;
@@ -806,6 +807,34 @@ public final class FfmStore implements AutoCloseable {
     } finally {
       Reference.reachabilityFence(dsts);
     }
+  }
+
+  /**
+   * A cursor over the entries of the options' column family in their range: see {@link FfmCursor}.
+   *
+   * @param options not null
+   * @return a new cursor, not yet positioned; close it when done (it holds a snapshot)
+   */
+  public FfmCursor newCursor(CursorOptions options) {
+    checkOpen();
+    Checks.options(options);
+    // The cursor's snapshot (if any) is held for its life: the Cleaner or close() ends it.
+    MemorySegment ro = begin(options.readOptions(), Slots.ofThisThread());
+    try {
+      return new FfmCursor(this, options, ro);
+    } catch (RuntimeException | Error e) {
+      end(options.readOptions());
+      throw e;
+    }
+  }
+
+  /**
+   * A cursor over every entry of the default column family.
+   *
+   * @return a new cursor, not yet positioned; close it when done
+   */
+  public FfmCursor newCursor() {
+    return newCursor(CursorOptions.DEFAULT);
   }
 
   /**

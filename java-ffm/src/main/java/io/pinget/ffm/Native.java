@@ -230,6 +230,41 @@ final class Native {
       handle("pinget_multi_get_pinned", MULTI_GET_PINNED_FD, Access.CRITICAL);
   static final MethodHandle MULTI_GET_PINNED_LARGE =
       handle("pinget_multi_get_pinned", MULTI_GET_PINNED_FD, Access.BLOCKING);
+  // Cursors.
+  static final MethodHandle CURSOR_CREATE =
+      handle(
+          "pinget_cursor_create",
+          codeOf(
+              ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS,
+              ADDRESS),
+          Access.BLOCKING);
+  static final MethodHandle CURSOR_DESTROY =
+      handle("pinget_cursor_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
+  static final MethodHandle CURSOR_SEEK_TO_FIRST =
+      handle("pinget_cursor_seek_to_first", codeOf(ADDRESS, ADDRESS), Access.CRITICAL);
+  static final MethodHandle CURSOR_SEEK_TO_LAST =
+      handle("pinget_cursor_seek_to_last", codeOf(ADDRESS, ADDRESS), Access.CRITICAL);
+  static final MethodHandle CURSOR_SEEK =
+      handle("pinget_cursor_seek", codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS), Access.CRITICAL);
+  static final MethodHandle CURSOR_SEEK_FOR_PREV =
+      handle(
+          "pinget_cursor_seek_for_prev",
+          codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS),
+          Access.CRITICAL);
+  private static final FunctionDescriptor CURSOR_LEND_FD =
+      codeOf(ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
+
+  /** A batch of up to CRITICAL_BATCH_KEYS entries is a critical call; a larger one is not. */
+  static final MethodHandle CURSOR_NEXT =
+      handle("pinget_cursor_next", CURSOR_LEND_FD, Access.CRITICAL);
+
+  static final MethodHandle CURSOR_NEXT_LARGE =
+      handle("pinget_cursor_next", CURSOR_LEND_FD, Access.BLOCKING);
+  static final MethodHandle CURSOR_PREV =
+      handle("pinget_cursor_prev", CURSOR_LEND_FD, Access.CRITICAL);
+  static final MethodHandle CURSOR_PREV_LARGE =
+      handle("pinget_cursor_prev", CURSOR_LEND_FD, Access.BLOCKING);
+
   static final MethodHandle RECORD_VALUE_COPY =
       handle("pinget_record_value_copy", FunctionDescriptor.ofVoid(JAVA_LONG), Access.CRITICAL);
   static final MethodHandle RECORD_ALLOCATION =
@@ -295,6 +330,14 @@ final class Native {
   static Cleaner.Cleanable destroyWhenUnreachable(
       Object owner, MethodHandle destroy, MemorySegment handle) {
     return CLEANER.register(owner, () -> call(destroy, handle));
+  }
+
+  /**
+   * Runs action when the returned Cleanable is cleaned or owner becomes unreachable, whichever
+   * comes first, and only once. REQUIRES: action does not refer to owner.
+   */
+  static Cleaner.Cleanable cleanWhenUnreachable(Object owner, Runnable action) {
+    return CLEANER.register(owner, action);
   }
 
   /** A Throwable from invokeExact: the C API throws nothing, so only errors reach here. */

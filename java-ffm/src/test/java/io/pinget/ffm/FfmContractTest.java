@@ -6,6 +6,7 @@ import static io.pinget.contract.Faults.KEY;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pinget.ColumnFamily;
+import io.pinget.CursorOptions;
 import io.pinget.Options;
 import io.pinget.ReadOptions;
 import io.pinget.Snapshot;
@@ -102,6 +103,7 @@ class FfmContractTest {
     FfmStore closed = FfmStore.open(dir.resolve("closed"));
     FfmPinnedView viewOfClosed = keep(closed.newPinnedView());
     FfmPinnedBatch batchOfClosed = keep(closed.newPinnedBatch());
+    FfmCursor cursorOfClosed = closed.newCursor();
     closed.close();
     FfmPinnedView closedView = store.newPinnedView();
     closedView.close();
@@ -340,6 +342,53 @@ class FfmContractTest {
             .slot("columnFamily", () -> ColumnFamily.DEFAULT, Faults.nullOf("columnFamily"))
             .slot("key", key, Faults.wholeKey())
             .slot("value", () -> new byte[1], Faults.nullOf("value")));
+
+    // Scans: the cursor first, then its store, then the arguments.
+    List<Fault> cursorContent = new ArrayList<>();
+    for (Fault f : content) {
+      cursorContent.add(
+          fault(
+              f.name(),
+              () -> CursorOptions.DEFAULT.withReadOptions((ReadOptions) f.value().get()),
+              f.expected()));
+    }
+    m.add(
+        new Method("newCursor(options)", a -> s(a).newCursor((CursorOptions) a[1]))
+            .slot("store", () -> store, closedStore)
+            .slot("options", () -> CursorOptions.DEFAULT, Faults.nullOf("options"))
+            .content(1, cursorContent.toArray(Fault[]::new)));
+    FfmCursor closedCursor = store.newCursor();
+    closedCursor.close();
+    Fault[] cursor = {
+      fault("closed", () -> closedCursor, IllegalStateException.class),
+      fault("of a closed store", () -> cursorOfClosed, StoreClosedException.class)
+    };
+    m.add(
+        new Method(
+                "FfmCursor.seek(key)",
+                a -> {
+                  ((FfmCursor) a[0]).seek((byte[]) a[1]);
+                  return null;
+                })
+            .slot("cursor", store::newCursor, cursor)
+            .slot("key", key, Faults.wholeKey()));
+    m.add(
+        new Method("FfmCursor.next(max)", a -> ((FfmCursor) a[0]).next((Integer) a[1]))
+            .slot("cursor", store::newCursor, cursor)
+            .slot(
+                "max",
+                () -> 16,
+                fault("0", () -> 0, IllegalArgumentException.class),
+                fault("negative", () -> -1, IllegalArgumentException.class)));
+    m.add(
+        new Method(
+                "FfmCursor.forEach(visitor)",
+                a -> ((FfmCursor) a[0]).forEach((FfmCursor.EntryVisitor) a[1]))
+            .slot("cursor", store::newCursor, cursor)
+            .slot(
+                "visitor",
+                () -> (FfmCursor.EntryVisitor) (k, v) -> true,
+                Faults.nullOf("visitor")));
 
     FaultMatrix.Result r = FaultMatrix.run(m);
     assertTrue(

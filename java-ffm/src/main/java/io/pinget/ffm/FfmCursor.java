@@ -1,0 +1,306 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.ffm;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import io.pinget.Checks;
+import io.pinget.CursorOptions;
+import io.pinget.Snapshot;
+import io.pinget.StoreClosedException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.ref.Cleaner;
+import java.util.Objects;
+
+/**
+ * The FFM binding's cursor ({@link FfmStore#newCursor}), as {@code io.pinget.Cursor} is the JNI
+ * API's, enforced: a batch's keys and values are read-only segments of a confined Arena closed at
+ * the cursor's next batch, seek or close, so reading one afterwards (or a slice, or a buffer made
+ * from it) throws IllegalStateException instead of reading memory whose pin is gone. Values are
+ * RocksDB's memory (0 copies from the block cache and the memtable); keys are the cursor's copies.
+ * One downcall per batch; a batch allocates one Arena and, per entry read, two segments.
+ *
+ * <p>Threads: as {@link FfmPinnedView}: one thread at a time; a batch's segments are confined to
+ * the thread that got them. Once its store is closed, seeks and batches throw {@link
+ * StoreClosedException}. A cursor never closed is freed by a Cleaner.
+ */
+public final class FfmCursor implements AutoCloseable {
+  /** The most entries one batch lends; a larger max lends this many. */
+  public static final int MAX_BATCH = io.pinget.Cursor.MAX_BATCH;
+
+  /** Visits an entry of {@link #forEach}; its segments are valid during the call only. */
+  @FunctionalInterface
+  public interface EntryVisitor {
+    /**
+     * Visits one entry.
+     *
+     * @param key its key, read-only
+     * @param value its value, read-only
+     * @return true to go on, false to stop after this entry
+     */
+    boolean visit(MemorySegment key, MemorySegment value);
+  }
+
+  private final FfmStore store;
+  private final MemorySegment handle;
+  private final Cleaner.Cleanable cleanable;
+  private final Slots slots = new Slots();
+  private final ValueScope scope = new ValueScope(this);
+  // Per entry, in native memory: key address and size, value address and size; and the count.
+  private MemorySegment keys = MemorySegment.NULL;
+  private MemorySegment keySizes = MemorySegment.NULL;
+  private MemorySegment values = MemorySegment.NULL;
+  private MemorySegment valueSizes = MemorySegment.NULL;
+  private final MemorySegment countSlot = Arena.ofAuto().allocate(JAVA_LONG);
+  private int capacity;
+  private int count;
+  private boolean closed;
+
+  /** REQUIRES: options checked, its snapshot (if any) begun for this cursor's life. */
+  FfmCursor(FfmStore store, CursorOptions options, MemorySegment readOptions) {
+    this.store = store;
+    byte[] lower = options.lowerBound();
+    byte[] upper = options.upperBound();
+    byte[] prefix = options.prefix();
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment out = arena.allocate(ADDRESS);
+      Native.check(
+          (int)
+              Native.CURSOR_CREATE.invokeExact(
+                  store.handle(),
+                  readOptions,
+                  bytes(arena, lower),
+                  (long) length(lower),
+                  bytes(arena, upper),
+                  (long) length(upper),
+                  bytes(arena, prefix),
+                  (long) length(prefix),
+                  out,
+                  slots.message),
+          slots.message);
+      handle = out.get(ADDRESS, 0);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+    MemorySegment h = handle;
+    Snapshot snapshot = options.readOptions().snapshot();
+    cleanable =
+        Native.cleanWhenUnreachable(
+            this,
+            () -> {
+              Native.call(Native.CURSOR_DESTROY, h);
+              FfmSnapshot.end(snapshot);
+            });
+  }
+
+  private static int length(byte[] b) {
+    return b == null ? 0 : b.length;
+  }
+
+  private static MemorySegment bytes(Arena arena, byte[] b) {
+    if (b == null) {
+      return MemorySegment.NULL;
+    }
+    MemorySegment s = arena.allocate(Math.max(1, b.length));
+    MemorySegment.copy(b, 0, s, JAVA_BYTE, 0, b.length);
+    return s;
+  }
+
+  /** Positions at the first entry of the range; the last batch's segments close. */
+  public void seekToFirst() {
+    start();
+    position(Native.CURSOR_SEEK_TO_FIRST, null);
+  }
+
+  /** Positions at the last entry of the range; the last batch's segments close. */
+  public void seekToLast() {
+    start();
+    position(Native.CURSOR_SEEK_TO_LAST, null);
+  }
+
+  /**
+   * Positions at the first entry at or after key; the last batch's segments close.
+   *
+   * @param key not null, not empty
+   */
+  public void seek(byte[] key) {
+    start();
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    position(Native.CURSOR_SEEK, key);
+  }
+
+  /**
+   * Positions at the last entry at or before key; the last batch's segments close.
+   *
+   * @param key not null, not empty
+   */
+  public void seekForPrev(byte[] key) {
+    start();
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    position(Native.CURSOR_SEEK_FOR_PREV, key);
+  }
+
+  /**
+   * Closes the last batch's segments, then lends up to max entries from the position forward.
+   *
+   * @param max at least 1; at most {@link #MAX_BATCH} are lent
+   * @return the entries lent (0: the range is exhausted forward, or no seek was made)
+   */
+  public int next(int max) {
+    return lend(max, true);
+  }
+
+  /**
+   * As {@link #next(int)}, backward.
+   *
+   * @param max at least 1; at most {@link #MAX_BATCH} are lent
+   * @return the entries lent (0: the range is exhausted backward)
+   */
+  public int prev(int max) {
+    return lend(max, false);
+  }
+
+  /**
+   * The entries of the last batch.
+   *
+   * @return their count (0 after a seek or close())
+   */
+  public int count() {
+    return count;
+  }
+
+  /**
+   * Entry i's key.
+   *
+   * @param i from 0 to count() - 1
+   * @return a read-only segment, closed at the next batch, seek or close()
+   */
+  public MemorySegment key(int i) {
+    checkIndex(i);
+    return scope.wrap(
+        MemorySegment.ofAddress(keys.getAtIndex(JAVA_LONG, i)), keySizes.getAtIndex(JAVA_LONG, i));
+  }
+
+  /**
+   * Entry i's value: RocksDB's memory read in place.
+   *
+   * @param i from 0 to count() - 1
+   * @return a read-only segment, closed at the next batch, seek or close()
+   */
+  public MemorySegment value(int i) {
+    checkIndex(i);
+    return scope.wrap(
+        MemorySegment.ofAddress(values.getAtIndex(JAVA_LONG, i)),
+        valueSizes.getAtIndex(JAVA_LONG, i));
+  }
+
+  /**
+   * Visits every entry from the position forward until the range ends or the visitor returns false.
+   * The segments passed are closed once the batch moves on.
+   *
+   * @param visitor not null
+   * @return the entries visited
+   */
+  public long forEach(EntryVisitor visitor) {
+    start();
+    Objects.requireNonNull(visitor, "visitor");
+    long visited = 0;
+    for (int n = next(256); n > 0; n = next(256)) {
+      for (int i = 0; i < n; i++) {
+        visited++;
+        if (!visitor.visit(key(i), value(i))) {
+          return visited;
+        }
+      }
+    }
+    return visited;
+  }
+
+  /** Closes the batch's segments and frees the cursor (and its snapshot). Idempotent. */
+  @Override
+  public void close() {
+    if (!closed) {
+      scope.close();
+      count = 0;
+      closed = true;
+      cleanable.clean();
+    }
+  }
+
+  /** The first checks of every call: this cursor, then its store. */
+  private void start() {
+    if (closed) {
+      throw new IllegalStateException("cursor is closed");
+    }
+    try {
+      store.checkOpen();
+    } catch (StoreClosedException e) {
+      scope.close(); // nothing can be read with the batch again
+      count = 0;
+      throw e;
+    }
+  }
+
+  private void position(MethodHandle seek, byte[] key) {
+    scope.close();
+    count = 0;
+    try {
+      int code =
+          key == null
+              ? (int) seek.invokeExact(handle, slots.message)
+              : (int) seek.invokeExact(handle, slots.key(key), (long) key.length, slots.message);
+      Native.check(code, slots.message);
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  private int lend(int max, boolean forward) {
+    start();
+    if (max < 1) {
+      throw new IllegalArgumentException("max is " + max + ": at least 1");
+    }
+    int n = Math.min(max, MAX_BATCH);
+    scope.close();
+    count = 0;
+    reserve(n);
+    MethodHandle call =
+        n <= Native.CRITICAL_BATCH_KEYS
+            ? (forward ? Native.CURSOR_NEXT : Native.CURSOR_PREV)
+            : (forward ? Native.CURSOR_NEXT_LARGE : Native.CURSOR_PREV_LARGE);
+    try {
+      int code =
+          (int)
+              call.invokeExact(
+                  handle, (long) n, keys, keySizes, values, valueSizes, countSlot, slots.message);
+      scope.open();
+      count = (int) countSlot.get(JAVA_LONG, 0);
+      Native.check(code, slots.message); // the entries lent before an error stay readable
+      return count;
+    } catch (Throwable t) {
+      throw Native.rethrow(t);
+    }
+  }
+
+  private void reserve(int n) {
+    if (n > capacity) {
+      int c = Math.max(n, 2 * capacity);
+      Arena arena = Arena.ofAuto();
+      keys = arena.allocate(JAVA_LONG, c);
+      keySizes = arena.allocate(JAVA_LONG, c);
+      values = arena.allocate(JAVA_LONG, c);
+      valueSizes = arena.allocate(JAVA_LONG, c);
+      capacity = c;
+    }
+  }
+
+  private void checkIndex(int i) {
+    if (closed) {
+      throw new IllegalStateException("cursor is closed");
+    }
+    Objects.checkIndex(i, count);
+  }
+}
