@@ -39,4 +39,45 @@ Status PinnedBatchLoop(Store& store, const ReadOptions& options, size_t count,
   return first;
 }
 
+namespace {
+
+void Add(const Cursor& cursor, uint64_t* bytes, uint64_t* entries) {
+  for (size_t i = 0; i < cursor.count(); ++i) {
+    *bytes += cursor.key(i).size() + cursor.value(i).size();
+  }
+  *entries += cursor.count();
+}
+
+}  // namespace
+
+Status CursorScanLoop(Cursor* cursor, size_t batch, size_t total,
+                      uint64_t* bytes, uint64_t* entries) {
+  if (batch == 0) return Status::InvalidArgument("batch is 0");
+  size_t lent = 0;
+  bool restarted = false;
+  while (lent < total) {
+    Status st = cursor->Next(std::min(batch, total - lent));
+    if (!st.ok()) return st;
+    if (cursor->count() == 0) {
+      if (restarted) return Status::OK();  // an empty range
+      st = cursor->SeekToFirst();
+      if (!st.ok()) return st;
+      restarted = true;
+      continue;
+    }
+    restarted = false;
+    lent += cursor->count();
+    Add(*cursor, bytes, entries);
+  }
+  return Status::OK();
+}
+
+Status CursorSeekLoop(Cursor* cursor, std::string_view key, size_t count,
+                      uint64_t* bytes, uint64_t* entries) {
+  Status st = cursor->Seek(key);
+  if (st.ok()) st = cursor->Next(count);
+  if (st.ok()) Add(*cursor, bytes, entries);
+  return st;
+}
+
 }  // namespace pinget

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "pinget/cursor.h"
 #include "pinget/export.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
@@ -38,6 +39,20 @@ PINGET_EXPORT Status PinnedBatchLoop(Store& store, const ReadOptions& options,
                                      size_t count, const std::string_view* keys,
                                      size_t batch, PinnedBatch* values,
                                      uint64_t* bytes);
+
+// A scan as a C++ caller makes it: Next(batch) from the position until total
+// entries were lent, starting over (SeekToFirst) when the range ends, adding
+// each entry's key and value sizes to *bytes and the entries to *entries (0
+// value copies from the block cache and the memtable; one key copy each).
+// REQUIRES: batch > 0; the range is not empty.
+PINGET_EXPORT Status CursorScanLoop(Cursor* cursor, size_t batch, size_t total,
+                                    uint64_t* bytes, uint64_t* entries);
+
+// A short scan as a C++ caller makes it: cursor->Seek(key), then Next(count)
+// once, adding sizes and entries as CursorScanLoop does.
+PINGET_EXPORT Status CursorSeekLoop(Cursor* cursor, std::string_view key,
+                                    size_t count, uint64_t* bytes,
+                                    uint64_t* entries);
 
 }  // namespace pinget
 

@@ -318,6 +318,40 @@ public final class Cursor implements AutoCloseable {
   }
 
   /**
+   * Controls (the benchmarks' in-process floor): total entries from the position made in C++, in
+   * batches of batch, starting over at the range's end, in one JNI call; then no batch is shown.
+   * out = {entries, key and value bytes}.
+   */
+  void scanInNative(int batch, int total, long[] out) {
+    start();
+    if (batch < 1 || batch > MAX_BATCH) {
+      throw new IllegalArgumentException("batch is " + batch + ": 1 to " + MAX_BATCH);
+    }
+    resetViews(count);
+    count = 0;
+    try {
+      NativeCursor.scanLoop(handle, batch, total, out);
+    } finally {
+      Reference.reachabilityFence(store);
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /** Controls: a seek to key and one batch of count entries, made in C++ in one JNI call. */
+  void seekInNative(byte[] key, int count, long[] out) {
+    start();
+    Checks.key(key, 0, key.length);
+    resetViews(this.count);
+    this.count = 0;
+    try {
+      NativeCursor.seekLoop(handle, key, Math.min(count, MAX_BATCH), out);
+    } finally {
+      Reference.reachabilityFence(store);
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
    * The first checks of every call: this cursor, then its store. A closed store also lets the
    * cursor drop its batch, iterator and snapshot (nothing can be read with them again); the cursor
    * stays open, throwing StoreClosedException, until closed.

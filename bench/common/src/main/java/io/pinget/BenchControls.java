@@ -28,6 +28,32 @@ public final class BenchControls {
     return new Loop(Controls.nativeLoop(store, keys));
   }
 
+  /**
+   * total entries from the cursor's position, made in C++ in batches of batch, starting over at the
+   * range's end, in one JNI call: the in-process floor of a Java scan (the {@code
+   * native_cursor_loop} row).
+   *
+   * @param cursor not null, open, positioned
+   * @param batch 1 to Cursor.MAX_BATCH
+   * @param total entries to lend
+   * @param out {entries, key and value bytes}
+   */
+  public static void scanInNative(Cursor cursor, int batch, int total, long[] out) {
+    cursor.scanInNative(batch, total, out);
+  }
+
+  /**
+   * A seek and one batch of count entries made in C++ through cursor's native cursor.
+   *
+   * @param cursor not null, open
+   * @param key not null, not empty
+   * @param count entries to lend
+   * @param out {entries, key and value bytes}
+   */
+  public static void seekInNative(Cursor cursor, byte[] key, int count, long[] out) {
+    cursor.seekInNative(key, count, out);
+  }
+
   /** A loop of native reads; see {@link #nativeLoop}. Not thread-safe. */
   public static final class Loop implements AutoCloseable {
     private final Controls.NativeLoop loop;
