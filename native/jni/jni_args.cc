@@ -31,6 +31,7 @@ ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags) {
   options.column_family = static_cast<uint32_t>(column_family);
   options.fill_cache = (flags & kFillCache) != 0;
   options.verify_checksums = (flags & kVerifyChecksums) != 0;
+  options.pin_memtable = (flags & kPinMemtable) != 0;
   return options;
 }
 

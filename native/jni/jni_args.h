@@ -45,6 +45,7 @@ bool CheckRange(JNIEnv* env, jint off, jint len, jlong size);
 // compares them with the Java side through Controls.constants()).
 constexpr jint kFillCache = 1;
 constexpr jint kVerifyChecksums = 2;
+constexpr jint kPinMemtable = 4;
 constexpr jint kSync = 1;
 constexpr jint kDisableWal = 2;
 ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags);

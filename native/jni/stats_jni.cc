@@ -101,6 +101,7 @@ jstring Constants(JNIEnv* env, jclass) {
   }
   s += "|fill_cache=" + std::to_string(kFillCache) +
        ",verify_checksums=" + std::to_string(kVerifyChecksums) +
+       ",pin_memtable=" + std::to_string(kPinMemtable) +
        ",sync=" + std::to_string(kSync) +
        ",disable_wal=" + std::to_string(kDisableWal);
   return env->NewStringUTF(s.c_str());

@@ -237,6 +237,11 @@ pinget_code pinget_read_options_set_verify_checksums(
   return Set(options, "options", message,
              [&](pinget::ReadOptions& o) { o.verify_checksums = value != 0; });
 }
+pinget_code pinget_read_options_set_pin_memtable(pinget_read_options* options,
+                                                 int value, char** message) {
+  return Set(options, "options", message,
+             [&](pinget::ReadOptions& o) { o.pin_memtable = value != 0; });
+}
 pinget_code pinget_read_options_set_column_family(pinget_read_options* options,
                                                   uint32_t column_family,
                                                   char** message) {

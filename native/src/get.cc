@@ -1,8 +1,8 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// The get strategies, one function each. Copy counts use P (docs/design.md): the
-// copy RocksDB makes into a PinnableSlice when the value is not pinned in the
-// block cache (memtable hit), read exactly from IsPinned().
+// The get strategies, one function each. Copy counts use P (docs/design.md):
+// the copy RocksDB makes into a PinnableSlice when the value is not pinned in
+// the block cache (memtable hit), read exactly from IsPinned().
 
 #include <rocksdb/db.h>
 
@@ -18,6 +18,7 @@
 #include "convert.h"
 #include "engine.h"
 #include "gate.h"
+#include "memtable_probe.h"
 #include "pinget/copy_stats.h"
 #include "pinget/cursor.h"
 #include "pinget/store.h"
@@ -362,6 +363,49 @@ Status Store::GetInto(const ReadOptions& options, std::string_view key,
 
 // pinned_view: P copies. A block-cache value stays pinned in place until
 // value->Release() or the next GetPinned into the same object.
+// pin_memtable's probe: the key's live value in a memtable, pinned in
+// *value (no copy), and *found; else nothing held and *found false. The
+// probe's iterator is made on first use (and again for another column family
+// or snapshot); without a snapshot it is refreshed before each get, so that
+// it sees the latest writes.
+Status Store::PinFromMemtable(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
+                              rocksdb::ColumnFamilyHandle* cf,
+                              std::string_view key, PinnedValue* value,
+                              bool* found) {
+  std::unique_ptr<PinnedValue::MemtableProbe>& probe = value->probe_;
+  if (probe == nullptr) probe.reset(new PinnedValue::MemtableProbe());
+  PinnedValue::MemtableProbe& p = *probe;
+  if (p.it == nullptr || p.cf != cf || p.ro.snapshot != ro.snapshot) {
+    p.ro = rocksdb::ReadOptions();
+    p.ro.read_tier = rocksdb::kMemtableTier;
+    p.ro.pin_data = true;
+    p.ro.snapshot = ro.snapshot;
+    p.ro.iterate_upper_bound = &p.bound_slice;
+    p.it.reset(db->NewIterator(p.ro, cf));
+    p.cf = cf;
+  } else if (ro.snapshot == nullptr) {
+    // To the latest writes. (As of a snapshot, the iterator made with it
+    // already reads all it may see.)
+    rocksdb::Status s = p.it->Refresh();
+    if (!s.ok()) {
+      p.it.reset();
+      return FromRocksDB(s);
+    }
+  }
+  p.bound.assign(key);
+  p.bound.push_back('\0');
+  p.bound_slice = rocksdb::Slice(p.bound);
+  p.it->Seek(ToSlice(key));
+  if (!p.it->status().ok()) return FromRocksDB(p.it->status());
+  if (!p.it->Valid() || View(p.it->key()) != key) return Status::OK();
+  // The memtable keeps the bytes while the iterator holds its version: no
+  // cleanup to run, and nothing copied.
+  value->slice_.PinSlice(p.it->value(), nullptr);
+  value->held_ = true;
+  *found = true;
+  return Status::OK();
+}
+
 Status Store::GetPinned(const ReadOptions& options, std::string_view key,
                         PinnedValue* value) {
   // A key that lies in the bytes *value holds would go with its pin: it is
@@ -373,13 +417,25 @@ Status Store::GetPinned(const ReadOptions& options, std::string_view key,
     key = own_key;
     RecordKeyCopy();
   }
-  if (value != nullptr) value->Release();
+  if (value != nullptr) value->Unpin();
   Read read(*this);
   Status st =
       read.Start(options, {CheckKey(key), CheckNotNull(value, "value")});
-  if (!st.ok()) return st;
+  if (!st.ok()) {
+    if (value != nullptr) value->Release();
+    return st;
+  }
   // A reused handle already shares this engine: no refcount traffic.
-  if (value->engine_ != engine_) value->engine_ = engine_;
+  if (value->engine_ != engine_) {
+    value->probe_.reset();  // another database's
+    value->engine_ = engine_;
+  }
+  if (options.pin_memtable &&
+      !engine_->values_computed[options.column_family]) {
+    bool found = false;
+    st = PinFromMemtable(read.db(), read.ro(), read.cf(), key, value, &found);
+    if (!st.ok() || found) return st;
+  }
   rocksdb::PinnableSlice& slice = value->slice_;
   const size_t self_capacity = slice.GetSelf()->capacity();
   rocksdb::Status s =

@@ -5,13 +5,25 @@
 #include <utility>
 
 #include "engine.h"
+#include "memtable_probe.h"
 
 namespace pinget {
+
+PinnedValue::PinnedValue() = default;
+
+// The pin before the probe's iterator (which may hold the memtable the pin
+// shows), both before the engine.
+PinnedValue::~PinnedValue() {
+  slice_.Reset();
+  probe_.reset();
+}
 
 // PinnableSlice's move constructor leaves its buffer pointer unset when the
 // source is pinned; move-assigning into a constructed slice does not.
 PinnedValue::PinnedValue(PinnedValue&& other) noexcept
-    : engine_(std::move(other.engine_)), held_(other.held_) {
+    : engine_(std::move(other.engine_)),
+      probe_(std::move(other.probe_)),
+      held_(other.held_) {
   slice_ = std::move(other.slice_);
   other.held_ = false;
 }
@@ -20,6 +32,7 @@ PinnedValue& PinnedValue::operator=(PinnedValue&& other) noexcept {
   if (this != &other) {
     Release();  // before engine_ may go
     engine_ = std::move(other.engine_);
+    probe_ = std::move(other.probe_);
     slice_ = std::move(other.slice_);
     held_ = other.held_;
     other.held_ = false;
@@ -27,9 +40,14 @@ PinnedValue& PinnedValue::operator=(PinnedValue&& other) noexcept {
   return *this;
 }
 
-void PinnedValue::Release() {
+void PinnedValue::Unpin() {
   slice_.Reset();
   held_ = false;
+}
+
+void PinnedValue::Release() {
+  Unpin();
+  probe_.reset();  // lets go of the memtables it held
   if (engine_ && engine_->store_closed.load(std::memory_order_acquire)) {
     engine_.reset();  // may close the database
   }

@@ -354,6 +354,16 @@ static void strategies(const char* dir) {
   OK(pinget_get_into(store, ro, "fresh", 5, buffer, sizeof buffer, &size,
                      &msg));
   CHECK(size == 5 && memcmp(buffer, "newer", 5) == 0);
+  /* pin_memtable: the pinned view of a memtable hit without a copy. */
+  OK(pinget_read_options_set_pin_memtable(ro, 1, &msg));
+  pinget_copy_stats_reset();
+  OK(pinget_get_pinned(store, ro, "fresh", 5, pinned, &out_data, &out_size,
+                       &msg));
+  CHECK(out_size == 5 && memcmp(out_data, "newer", 5) == 0);
+  s = stats();
+  CHECK(s.value_copies == 0 && s.value_bytes_copied == 0);
+  pinget_pinned_release(pinned);
+  OK(pinget_read_options_set_pin_memtable(ro, 0, &msg));
 
   /* Batches: the pinned batch and the copying one, with a missing key. */
   const char* keys[3] = {kKey, "gone", "b1"};

@@ -158,6 +158,9 @@ PINGET_C_API pinget_code pinget_read_options_set_snapshot(
 PINGET_C_API pinget_code pinget_read_options_set_fill_cache(
     pinget_read_options* options, int value, char** message);
 /* 0: blocks read from files are not checked; only for files you trust. */
+/* ReadOptions::pin_memtable: pinget_get_pinned pins memtable hits too. */
+PINGET_C_API pinget_code pinget_read_options_set_pin_memtable(
+    pinget_read_options* options, int value, char** message);
 PINGET_C_API pinget_code pinget_read_options_set_verify_checksums(
     pinget_read_options* options, int value, char** message);
 PINGET_C_API pinget_code pinget_read_options_set_column_family(

@@ -12,8 +12,8 @@
 //     caller (a grown std::string in string_copy, a new Java byte[]). Buffers
 //     RocksDB allocates for its own use are not counted.
 //   file_reads / file_bytes_read: every read by which RocksDB copied bytes of
-//     an SST file into memory on this thread (F in docs/design.md: a block that was
-//     not in the block cache, read with pread or direct I/O; an index or
+//     an SST file into memory on this thread (F in docs/design.md: a block that
+//     was not in the block cache, read with pread or direct I/O; an index or
 //     filter block read the same way counts too). A read answered from a
 //     memory map (Options::allow_mmap_reads) copies nothing here and is not
 //     counted; RocksDB then copies the value into the PinnableSlice, which

@@ -121,6 +121,16 @@ struct ReadOptions {
   // and may read past it. See docs/security.md.
   bool verify_checksums = true;
   uint32_t column_family = 0;
+  // GetPinned into a PinnedValue looks for the key in the memtables first,
+  // through an iterator the PinnedValue keeps, and pins a value found there
+  // in place: P = 0 for a memtable hit too (RocksDB's Get copies it). A key
+  // not in the memtables is then read as usual, after that probe. The probe
+  // reads memtables only, so the shape of the LSM tree below does not change
+  // its cost. Families whose values RocksDB may compute (a merge operator,
+  // blob files) are read as usual. Other reads ignore it. The PinnedValue
+  // holds the memtables' version (and so their memory) until its Release()
+  // or destruction, or its next such get after a flush.
+  bool pin_memtable = false;
 };
 
 struct WriteOptions {

@@ -29,8 +29,8 @@ class Engine;
 // in the same call, without allocating. Not thread-safe: one thread at a time.
 class PINGET_EXPORT PinnedValue {
  public:
-  PinnedValue() = default;
-  ~PinnedValue() = default;
+  PinnedValue();
+  ~PinnedValue();
   // Moving transfers the pin; the source is left empty.
   PinnedValue(PinnedValue&& other) noexcept;
   PinnedValue& operator=(PinnedValue&& other) noexcept;
@@ -46,23 +46,32 @@ class PINGET_EXPORT PinnedValue {
   // True while a value is held.
   bool holds_value() const { return held_; }
 
-  // True if the bytes are RocksDB's own block-cache memory (P = 0); false if
-  // RocksDB copied them into this object (memtable hit, P = 1) or nothing is
-  // held.
+  // True if the bytes are RocksDB's own memory (P = 0): a block-cache block,
+  // or with ReadOptions::pin_memtable a memtable; false if RocksDB copied
+  // them into this object (a memtable hit without pin_memtable, P = 1) or
+  // nothing is held.
   bool pinned_in_cache() const { return held_ && slice_.IsPinned(); }
 
-  // Drops the pin (idempotent). While the store is open, keeps the reference
-  // to the database so that the next GetPinned from the same store does not
-  // touch its refcount; once the store is closed, lets the database go.
+  // Drops the pin (idempotent), and the memtable iterator of pin_memtable
+  // with it. While the store is open, keeps the reference to the database
+  // so that the next GetPinned from the same store does not touch its
+  // refcount; once the store is closed, lets the database go.
   void Release();
 
  private:
   friend class Store;
   friend class PinnedBatch;
+  struct MemtableProbe;  // get.cc
+
+  // Drops the pin only (GetPinned's first step): the memtable iterator is
+  // kept for the next get.
+  void Unpin();
 
   // engine_ is declared first so that it is destroyed last: the pin's cleanup
-  // releases a block-cache handle owned by the engine.
+  // releases a block-cache handle owned by the engine, and the probe's
+  // iterator belongs to its database.
   std::shared_ptr<internal::Engine> engine_;
+  std::unique_ptr<MemtableProbe> probe_;
   rocksdb::PinnableSlice slice_;
   bool held_ = false;
 };

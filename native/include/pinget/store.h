@@ -232,6 +232,9 @@ class PINGET_EXPORT Store {
   // visit is called only when the status is OK. REQUIRES: as GetVisit.
   Status GetStringVisit(const ReadOptions& options, std::string_view key,
                         ValueVisitor visit, void* context);
+  Status PinFromMemtable(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
+                         rocksdb::ColumnFamilyHandle* cf, std::string_view key,
+                         PinnedValue* value, bool* found);
 
   Store();
   // Checks the read options and turns them into RocksDB's. REQUIRES: inside

@@ -10,6 +10,7 @@ import java.util.Objects;
 public final class ReadOptions {
   static final int FILL_CACHE = 1; // native/jni/jni_args.h kFillCache
   static final int VERIFY_CHECKSUMS = 2; // kVerifyChecksums
+  static final int PIN_MEMTABLE = 4; // kPinMemtable
 
   /** Latest data, the default column family, fill the cache, verify checksums. */
   public static final ReadOptions DEFAULT =
@@ -59,6 +60,22 @@ public final class ReadOptions {
   }
 
   /**
+   * Whether a pinned read ({@link PinnedView#get}, {@link Store#pinnedValue}) looks for the key in
+   * the memtables first and pins a value found there in place: 0 copies for a recent write too,
+   * where RocksDB's get copies it (P = 1). A key not in the memtables is then read as usual, after
+   * that probe (a seek in the memtables only: the files below do not change its cost). Worth it
+   * where reads of recent writes dominate (docs/benchmarks.md, "Memtable"); other reads ignore it.
+   * A reused {@link PinnedView} keeps the probe's iterator, and with it the memtables' version,
+   * until its release() or close(); a per-call pinned value makes one per call.
+   *
+   * @param pin true to pin memtable hits
+   * @return new options with that flag
+   */
+  public ReadOptions withPinMemtable(boolean pin) {
+    return new ReadOptions(snapshot, columnFamily, with(PIN_MEMTABLE, pin));
+  }
+
+  /**
    * Reads this column family.
    *
    * @param columnFamily not null; of the store that is read (else reads throw
@@ -94,6 +111,15 @@ public final class ReadOptions {
    */
   public boolean fillCache() {
     return (flags & FILL_CACHE) != 0;
+  }
+
+  /**
+   * Whether pinned reads pin memtable hits in place.
+   *
+   * @return the pin-memtable flag
+   */
+  public boolean pinMemtable() {
+    return (flags & PIN_MEMTABLE) != 0;
   }
 
   /**

@@ -183,6 +183,7 @@ class ContractTest {
     Map<String, Integer> javaBits = new LinkedHashMap<>();
     javaBits.put("fill_cache", ReadOptions.FILL_CACHE);
     javaBits.put("verify_checksums", ReadOptions.VERIFY_CHECKSUMS);
+    javaBits.put("pin_memtable", ReadOptions.PIN_MEMTABLE);
     javaBits.put("sync", WriteOptions.SYNC);
     javaBits.put("disable_wal", WriteOptions.DISABLE_WAL);
     assertEquals(bits, javaBits, "flag bits");

@@ -115,6 +115,11 @@ final class Native {
           "pinget_read_options_set_verify_checksums",
           codeOf(ADDRESS, JAVA_INT, ADDRESS),
           Access.BLOCKING);
+  static final MethodHandle READ_OPTIONS_SET_PIN_MEMTABLE =
+      handle(
+          "pinget_read_options_set_pin_memtable",
+          codeOf(ADDRESS, JAVA_INT, ADDRESS),
+          Access.BLOCKING);
   static final MethodHandle WRITE_OPTIONS_CREATE =
       handle("pinget_write_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle WRITE_OPTIONS_DESTROY =

@@ -93,6 +93,11 @@ final class Slots {
                 Native.READ_OPTIONS_SET_VERIFY_CHECKSUMS.invokeExact(
                     nativeRead, options.verifyChecksums() ? 1 : 0, message),
             message);
+        Native.check(
+            (int)
+                Native.READ_OPTIONS_SET_PIN_MEMTABLE.invokeExact(
+                    nativeRead, options.pinMemtable() ? 1 : 0, message),
+            message);
       } catch (Throwable t) {
         throw Native.rethrow(t);
       }

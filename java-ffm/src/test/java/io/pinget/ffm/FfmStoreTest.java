@@ -120,6 +120,29 @@ class FfmStoreTest {
     }
   }
 
+  /** ReadOptions.withPinMemtable: a memtable hit lent in place, the same bytes as the plain get. */
+  @Test
+  void pinMemtableLendsMemtableHitsWithoutACopy() {
+    ReadOptions pin = ReadOptions.DEFAULT.withPinMemtable(true);
+    try (FfmStore store = open();
+        FfmPinnedView view = store.newPinnedView()) {
+      store.put(KEY, value);
+      assertNotNull(view.get(KEY)); // grows the view's copy buffer once
+      for (int round = 0; round < 2; round++) {
+        CopyStats.reset();
+        assertArrayEquals(value, view.get(pin, KEY).toArray(JAVA_BYTE));
+        assertCopies(1, 1, "ffm_pinned_view_pin_memtable");
+        assertArrayEquals(value, view.get(KEY).toArray(JAVA_BYTE));
+        assertCopies(1, 1, "ffm_pinned_view");
+      }
+      byte[] newer = "newer".getBytes(StandardCharsets.UTF_8);
+      store.put(KEY, newer);
+      assertArrayEquals(newer, view.get(pin, KEY).toArray(JAVA_BYTE));
+      store.delete(KEY);
+      assertNull(view.get(pin, KEY));
+    }
+  }
+
   /** The counts of gets of a row of docs/strategies.md (the one table), at P = p. */
   private static void assertCopies(int p, int gets, String row) {
     io.pinget.contract.StrategyTable.Row r = io.pinget.contract.StrategyTable.get("ffm", row);
