@@ -176,9 +176,9 @@ Status BorrowEngine(rocksdb::DB* db,
   for (rocksdb::ColumnFamilyHandle* h : borrowed->families) {
     rocksdb::ColumnFamilyDescriptor d;
     // Unknown options: assume values may be computed (ask per value).
-    borrowed->values_computed.push_back(
-        !h->GetDescriptor(&d).ok() || d.options.merge_operator != nullptr ||
-        d.options.enable_blob_files);
+    borrowed->values_computed.push_back(!h->GetDescriptor(&d).ok() ||
+                                        d.options.merge_operator != nullptr ||
+                                        d.options.enable_blob_files);
   }
   *engine = std::move(borrowed);
   return Status::OK();

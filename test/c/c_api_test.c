@@ -584,8 +584,8 @@ static void cursors(const char* dir) {
   const char* values[8];
   size_t value_sizes[8];
   size_t count = 99;
-  OK(pinget_cursor_next(cursor, 8, keys, key_sizes, values, value_sizes,
-                        &count, &msg));
+  OK(pinget_cursor_next(cursor, 8, keys, key_sizes, values, value_sizes, &count,
+                        &msg));
   CHECK(count == 0); /* no seek yet */
   OK(pinget_cursor_seek_to_first(cursor, &msg));
   pinget_copy_stats before = stats();
@@ -626,8 +626,8 @@ static void cursors(const char* dir) {
         memcmp(keys[4], "c024", 4) == 0);
   pinget_cursor* refused = (pinget_cursor*)1;
   EXPECT(PINGET_INVALID_ARGUMENT, "lower_bound",
-         pinget_cursor_create(store, NULL, NULL, 1, NULL, 0, NULL, 0,
-                              &refused, &msg));
+         pinget_cursor_create(store, NULL, NULL, 1, NULL, 0, NULL, 0, &refused,
+                              &msg));
   CHECK(refused == NULL);
   OK(pinget_close(store, &msg));
   EXPECT(PINGET_CLOSED, NULL, pinget_cursor_seek_to_first(cursor, &msg));

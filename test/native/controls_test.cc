@@ -1,7 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// The benchmark controls (pinget/binding/controls.h) read what the strategies read,
-// count what they count, and keep the batched rule for errors.
+// The benchmark controls (pinget/binding/controls.h) read what the strategies
+// read, count what they count, and keep the batched rule for errors.
 
 #include "pinget/binding/controls.h"
 

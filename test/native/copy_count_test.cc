@@ -488,8 +488,8 @@ TEST_F(CopyCountTest, MultiGetPinned) {
   }
 }
 
-// docs/design.md: P is also 1 when there is no block cache or fill_cache is false
-// and the block is not cached; IsPinned() then reports the copy.
+// docs/design.md: P is also 1 when there is no block cache or fill_cache is
+// false and the block is not cached; IsPinned() then reports the copy.
 TEST_F(CopyCountTest, UncachedSstReadsCopyOnce) {
   const size_t n = 4 * kKiB;
   for (bool no_cache : {true, false}) {

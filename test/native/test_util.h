@@ -74,7 +74,8 @@ pinget::Status WriteResident(pinget::Store* store, Residency residency,
                              uint32_t column_family, std::string_view key,
                              std::string_view value);
 
-// The five ways to read one value (their tokens, docs/strategies.md, in parentheses).
+// The five ways to read one value (their tokens, docs/strategies.md, in
+// parentheses).
 enum class Strategy {
   kGetString,       // string_copy
   kGetInto,         // buffer_copy
