@@ -151,6 +151,29 @@ TEST_P(CursorTest, SeeksBoundsAndPrefixes) {
   EXPECT_EQ(got.back().first, Key(59));
   EXPECT_EQ(got.back().second, model[Key(59)]);
 
+  // Bounds crossed, or a prefix outside them: an empty range both ways.
+  CursorOptions crossed;
+  crossed.lower_bound = Key(20);
+  crossed.upper_bound = Key(10);
+  CursorOptions outside;
+  outside.prefix = "k0009";
+  outside.upper_bound = Key(50);
+  for (const CursorOptions& empty : {crossed, outside}) {
+    c = Make(store_.get(), empty);
+    ASSERT_OK(c->SeekToFirst());
+    ASSERT_OK(c->Next(10));
+    EXPECT_EQ(c->count(), 0u);
+    ASSERT_OK(c->SeekToLast());
+    ASSERT_OK(c->Prev(10));
+    EXPECT_EQ(c->count(), 0u);
+    ASSERT_OK(c->Seek(Key(15)));
+    ASSERT_OK(c->Next(10));
+    EXPECT_EQ(c->count(), 0u);
+    ASSERT_OK(c->SeekForPrev(Key(15)));
+    ASSERT_OK(c->Prev(10));
+    EXPECT_EQ(c->count(), 0u);
+  }
+
   CursorOptions all_ff;
   all_ff.prefix = std::string("\xff\xff", 2);  // no key ends its range
   c = Make(store_.get(), all_ff);
