@@ -375,7 +375,12 @@ Status Store::PinFromMemtable(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
   std::unique_ptr<PinnedValue::MemtableProbe>& probe = value->probe_;
   if (probe == nullptr) probe.reset(new PinnedValue::MemtableProbe());
   PinnedValue::MemtableProbe& p = *probe;
-  if (p.it == nullptr || p.cf != cf || p.ro.snapshot != ro.snapshot) {
+  // A snapshot is compared by its sequence too: a released snapshot's
+  // address may come back as another's.
+  const rocksdb::SequenceNumber seq =
+      ro.snapshot == nullptr ? 0 : ro.snapshot->GetSequenceNumber();
+  if (p.it == nullptr || p.cf != cf || p.ro.snapshot != ro.snapshot ||
+      p.seq != seq) {
     p.ro = rocksdb::ReadOptions();
     p.ro.read_tier = rocksdb::kMemtableTier;
     p.ro.pin_data = true;
@@ -383,6 +388,7 @@ Status Store::PinFromMemtable(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
     p.ro.iterate_upper_bound = &p.bound_slice;
     p.it.reset(db->NewIterator(p.ro, cf));
     p.cf = cf;
+    p.seq = seq;
   } else if (ro.snapshot == nullptr) {
     // To the latest writes. (As of a snapshot, the iterator made with it
     // already reads all it may see.)

@@ -23,6 +23,7 @@ struct PinnedValue::MemtableProbe {
   rocksdb::ReadOptions ro;
   std::unique_ptr<rocksdb::Iterator> it;
   rocksdb::ColumnFamilyHandle* cf = nullptr;
+  rocksdb::SequenceNumber seq = 0;  // the snapshot's, if any
   std::string bound;  // the key and a zero byte: the key's successor
   rocksdb::Slice bound_slice;
 };

@@ -85,6 +85,28 @@ class Concat : public rocksdb::AssociativeMergeOperator {
   const char* Name() const override { return "Concat"; }
 };
 
+// One view read through snapshot after snapshot, each released before the
+// next is taken (the allocator may give the next the same address): each
+// read sees its own snapshot's value.
+TEST(PinMemtableTest, EachSnapshotReadsItsOwnValue) {
+  TempDir dir;
+  std::unique_ptr<Store> store;
+  ASSERT_OK(Store::Open(dir.Sub("db"), pinget::Options(), &store));
+  PinnedValue value;
+  for (int i = 0; i < 50; ++i) {
+    const std::string v = "value" + std::to_string(i);
+    ASSERT_OK(store->Put("k", v));
+    std::unique_ptr<pinget::Snapshot> snapshot;
+    ASSERT_OK(store->GetSnapshot(&snapshot));
+    ASSERT_OK(store->Put("k", "after"));
+    ReadOptions pin;
+    pin.pin_memtable = true;
+    pin.snapshot = snapshot.get();
+    ASSERT_OK(store->GetPinned(pin, "k", &value));
+    EXPECT_EQ(value.view(), v) << i;
+  }
+}
+
 // A family with a merge operator: read as usual (the probe is skipped), the
 // merge result copied and counted.
 TEST(PinMemtableTest, AFamilyWithAMergeOperatorIsReadAsUsual) {
