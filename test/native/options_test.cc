@@ -508,6 +508,8 @@ TEST_F(OptionsTest, HyperClockCacheTooLargeToMapIsRefused) {
     std::unique_ptr<Store> store;
     const Status s =
         Store::Open(DbPath("hcc" + std::to_string(n++)), o, &store);
+    std::printf("kHyperClock of %zu TiB: %s\n", bytes >> 40,
+                s.ok() ? "opened" : "refused");
     if (s.ok()) {
       EXPECT_OK(store->Close());
       EXPECT_LT(bytes, size_t{1} << 50);
