@@ -56,9 +56,9 @@ public final class Paired {
    * @param opsB the same for b
    * @param nsA a's nanoseconds per operation in each pair (wall clock)
    * @param nsB b's, pair by pair
-   * @param cpuA a's nanoseconds of this thread's CPU time per operation in each pair: below nsA
-   *     by the time the thread did not run (another process had the CPU, or a GC pause stopped
-   *     it), so their ratio shows how busy the machine was
+   * @param cpuA a's nanoseconds per operation in each pair of this thread's CPU time plus the
+   *     GC pauses that ended during the round: the round's cost without the time other processes
+   *     took the CPU from it (on a busy machine, the wall clock's ratios are blurred by that)
    * @param cpuB the same for b
    * @param aFirst whether a ran first in each pair
    * @param gcsA collections that ended during each of a's rounds
@@ -200,16 +200,39 @@ public final class Paired {
     return System.nanoTime() - t0;
   }
 
-  /** One round: wall-clock nanoseconds into t[0], this thread's CPU nanoseconds into t[1]. */
+  /**
+   * One round: wall-clock nanoseconds into t[0]; into t[1] this thread's CPU nanoseconds plus the
+   * pauses of the collections that ended in the round (a thread stopped for a collection is not on
+   * its CPU, but the collection is the cost of what it allocated).
+   */
   private static void time(Entry e, int start, int ops, Blackhole bh, long[] t)
       throws Exception {
+    long p0 = pauseMillis();
     long c0 = THREADS.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     e.side().run(start, ops, bh);
     long t1 = System.nanoTime();
-    t[1] = THREADS.getCurrentThreadCpuTime() - c0;
+    long c1 = THREADS.getCurrentThreadCpuTime();
     t[0] = t1 - t0;
+    t[1] = c1 - c0 + (pauseMillis() - p0) * 1_000_000;
   }
+
+  /**
+   * Milliseconds of collection pauses so far: every collector's time but the concurrent ones',
+   * which run beside the application instead of stopping it.
+   */
+  private static long pauseMillis() {
+    long ms = 0;
+    for (GarbageCollectorMXBean gc : PAUSING) {
+      ms += Math.max(0, gc.getCollectionTime());
+    }
+    return ms;
+  }
+
+  private static final List<GarbageCollectorMXBean> PAUSING =
+      ManagementFactory.getGarbageCollectorMXBeans().stream()
+          .filter(gc -> !gc.getName().contains("Concurrent"))
+          .toList();
 
   // The process's CPU time has a resolution of 10 ms here; a thread's, of nanoseconds.
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
