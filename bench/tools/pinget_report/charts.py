@@ -117,6 +117,7 @@ def paired_chart(results, out_dir):
         ax.errorbar([r["ratio"]], [i], xerr=[[r["ratio"] - r["low"]], [r["high"] - r["ratio"]]],
                     fmt="o", capsize=3, color="C0")
     ax.axvline(1.0, color="grey", lw=0.8)
+    ax.invert_yaxis()  # the report's order, top down
     ax.set_yticks(range(len(rs)))
     ax.set_yticklabels([r["label"] for r in rs], fontsize=7)
     ax.set_xscale("log")

@@ -115,10 +115,11 @@ def small_values(rows):
             name = single if single == batch else f"{single} / {batch}"
             lines.append(f"| {n} B | `{name}` | {cell(r1)} | " +
                          " | ".join(cell(r) for r in rb) + " |")
-    lines += ["", "JNI tax in one process from these unpaired rows (Java row's time per key over its "
-              "C++ control's; the targets read the paired comparisons):", ""]
+    lines += ["", "JNI tax in one process from these unpaired rows (Java row's time per key "
+              "over its C++ control's; the targets read the paired comparisons):", ""]
     for n in sorted({r["value_size"] for r in rows if r["strategy"] == "native_pinned_loop"}):
-        r, e = ratio(find(rows, "jmh", "native_pinned_loop", n), find(rows, "jmh", "pinned_view", n))
+        r, e = ratio(find(rows, "jmh", "native_pinned_loop", n),
+                     find(rows, "jmh", "pinned_view", n))
         lines.append(f"- {n} B, single get: `pinned_view` / `native_pinned_loop` = "
                      f"{fmt(r)} ± {fmt(e)}")
     for n in sizes:
@@ -212,7 +213,7 @@ def controls(rows):
     for r in sorted((r for r in rows if r["strategy"].startswith("memcpy")),
                     key=lambda r: (r["strategy"], r["value_size"])):
         lines.append(f"- `{r['strategy']}` of {r['value_size']} B: {fmt(r['ns_per_op'], 1)} ns "
-                     f"(± {fmt(r['ops_per_s_error'] and r['ns_per_op'] * r['ops_per_s_error'] / r['ops_per_s'], 1)})")
+                     f"(± {fmt(ns_err(r)[1], 1)})")
     twins = [r for r in rows if r["strategy"].endswith("_twin")]
     for t in twins:
         base = find(rows, t["suite"], t["strategy"][:-5], t["value_size"],
@@ -246,11 +247,11 @@ def ffm_section(rows, jvm):
         return []
     sizes = sorted({r["value_size"] for r in rs})
     label = lambda n: claims_mod.size_label(n, "ffm")  # noqa: E731
-    lines = [f"One JVM ({jvm or 'JDK 22+'}), each binding over its own copy of the same data in "
-             "the block cache. ns per get ± 99.9% error, allocated bytes per get and copies per get "
-             "(per key for the batched rows: batches of 16). *hot key*: one key with a 26-byte value "
-             "read again and again, where the crossing is the cost. Rows without the `ffm_` prefix "
-             "are the JNI API and rocksdbjni on this JDK.", "",
+    lines = [f"One JVM ({jvm or 'JDK 22+'}), each binding over its own copy of the same data "
+             "in the block cache. ns per get ± 99.9% error, allocated bytes per get and copies "
+             "per get (per key for the batched rows: batches of 16). *hot key*: one key with a "
+             "26-byte value read again and again, where the crossing is the cost. Rows without "
+             "the `ffm_` prefix are the JNI API and rocksdbjni on this JDK.", "",
              "| row | " + " | ".join(label(n) for n in sizes) + " |",
              "|---|" + "---:|" * len(sizes)]
     for m, b in FFM_METHODS:
@@ -363,7 +364,8 @@ def noise_section(results, rows):
                       else "one process")
         lines.append(f"| {r['label']} | {fmt(p['ns_a'], 0)}, {fmt(p['ns_b'], 0)} | "
                      f"{_pct(p['spread_a'])}, {_pct(p['spread_b'])}, {_pct(p['spread_ratio'])} | "
-                     f"{fmt(p['unpaired'], 3)} {_interval(p['unpaired_low'], p['unpaired_high'])} | "
+                     f"{fmt(p['unpaired'], 3)} "
+                     f"{_interval(p['unpaired_low'], p['unpaired_high'])} | "
                      f"{jmh} | {fmt(p['a_first_median'], 3)} / {fmt(p['b_first_median'], 3)} | "
                      f"{fmt(p['mean_ratio'], 3)} | {fork_range} | {p['gcs_a']}, {p['gcs_b']} |")
     return lines
@@ -380,6 +382,8 @@ def claims_section(results):
              "", "| target | size | source | measured | 99.9% interval | verdict | JMH rows |",
              "|---|---|---|---:|---|---|---|"]
     for r in results:
+        if r["verdict"] == claims_mod.NOT_MEASURED and r["value"] is None:
+            continue  # listed after the table
         v = r["value"]
         if r.get("source") == "paired" and "half-width" in r["text"]:
             shown = _pct(v)
@@ -399,6 +403,10 @@ def claims_section(results):
                      f"{verdict} | {jmh} |")
     counts = {v: sum(1 for r in results if r["verdict"] == v) for v in claims_mod.VERDICTS}
     lines += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in counts.items() if n) + "."]
+    absent = [f"{r['text']} ({r['size']})" for r in results
+              if r["verdict"] == claims_mod.NOT_MEASURED and r["value"] is None]
+    if absent:
+        lines += ["", "Not measured in this run: " + "; ".join(absent) + "."]
     return lines
 
 
