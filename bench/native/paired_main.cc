@@ -82,25 +82,29 @@ Side SyntheticSide(const std::string& row) {
   if (row == "once") {
     s.run = [d](size_t start, size_t ops) {
       for (size_t i = 0; i < ops; ++i) {
-        benchmark::DoNotOptimize(Chain(*d, start + i, static_cast<uint32_t>(i)));
+        benchmark::DoNotOptimize(
+            Chain(*d, start + i, static_cast<uint32_t>(i)));
       }
     };
   } else if (row == "once_twin") {
     s.run = [d](size_t start, size_t ops) {
       for (size_t i = 0; i < ops; ++i) {
-        benchmark::DoNotOptimize(Chain(*d, start + i, static_cast<uint32_t>(i)));
+        benchmark::DoNotOptimize(
+            Chain(*d, start + i, static_cast<uint32_t>(i)));
       }
     };
   } else if (row == "twice") {
     s.run = [d](size_t start, size_t ops) {
       for (size_t i = 0; i < 2 * ops; ++i) {
-        benchmark::DoNotOptimize(Chain(*d, start + i, static_cast<uint32_t>(i)));
+        benchmark::DoNotOptimize(
+            Chain(*d, start + i, static_cast<uint32_t>(i)));
       }
     };
   } else if (row == "five_fourths") {
     s.run = [d](size_t start, size_t ops) {
       for (size_t i = 0; i < ops + ops / kSyntheticUnit; ++i) {
-        benchmark::DoNotOptimize(Chain(*d, start + i, static_cast<uint32_t>(i)));
+        benchmark::DoNotOptimize(
+            Chain(*d, start + i, static_cast<uint32_t>(i)));
       }
     };
   } else {

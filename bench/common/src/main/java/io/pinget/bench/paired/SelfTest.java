@@ -5,15 +5,16 @@ import java.util.Random;
 
 /**
  * Sides of known ratio for testing the harness. An operation of {@code once} is a chain of {@link
- * #STEPS} dependent multiply-xor steps over an array, whose result is consumed. {@code twice} is the
- * same loop making two of those per operation, {@code five_fourths} five per four operations, and
- * {@code once_twin} is {@code once} written again (a separate lambda with the same code). So {@code
- * once:twice} must measure 2, {@code once:five_fourths} 1.25 and {@code once:once_twin} 1, each
- * within its interval; bench/tools/check_paired.py checks them (bench/run --smoke). The steps depend
- * on each other, so that neither the JIT nor the CPU can overlap them.
+ * #STEPS} dependent multiply-xor steps over an array, whose result is consumed. {@code twice} is
+ * the same loop making two of those per operation, {@code five_fourths} five per four operations,
+ * and {@code once_twin} is {@code once} written again (a separate lambda with the same code). So
+ * {@code once:twice} must measure 2, {@code once:five_fourths} 1.25 and {@code once:once_twin} 1,
+ * each within its interval; bench/tools/check_paired.py checks them (bench/run --smoke). The steps
+ * depend on each other, so that neither the JIT nor the CPU can overlap them.
  *
  * <pre>
- *   java -cp benchmarks.jar io.pinget.bench.paired.SelfTest --compare=once:twice@synthetic,... --out=F
+ *   java -cp benchmarks.jar io.pinget.bench.paired.SelfTest \
+ *       --compare=once:twice@synthetic,once:once_twin@synthetic --out=F
  * </pre>
  */
 public final class SelfTest implements Runner.Factory {
