@@ -67,7 +67,10 @@ constexpr size_t kSteps = 4096;         // dependent steps per chain
 constexpr size_t kSyntheticSize = 8192;  // 32 KiB of uint32: in L1
 constexpr size_t kSyntheticUnit = 4;     // five_fourths: exactly 1.25 times
 
-uint32_t Chain(const std::vector<uint32_t>& d, size_t from, uint32_t h) {
+// Not inlined: every side runs this one copy of the loop, so that the layout
+// of separately compiled copies cannot tell the sides apart.
+__attribute__((noinline)) uint32_t Chain(const std::vector<uint32_t>& d,
+                                         size_t from, uint32_t h) {
   for (size_t i = 0; i < kSteps; ++i) {
     h = (h ^ d[(from + i) & (kSyntheticSize - 1)]) * 0x9E3779B1u;
   }

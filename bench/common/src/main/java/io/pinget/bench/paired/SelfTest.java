@@ -39,7 +39,10 @@ public final class SelfTest implements Runner.Factory {
     Runner.main(args, new SelfTest(), SelfTest.class);
   }
 
-  /** The chain: steps dependent steps from position from, continuing from h. */
+  /**
+   * The chain: steps dependent steps from position from, continuing from h. bench/run keeps it
+   * from being inlined, so that every side runs one compiled copy of it.
+   */
   static int chain(int[] data, int from, int steps, int h) {
     for (int i = 0; i < steps; i++) {
       h = (h ^ data[(from + i) & (SIZE - 1)]) * 0x9E3779B1;
