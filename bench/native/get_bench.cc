@@ -20,6 +20,7 @@
 //   --pinget_residency=block_cache,memtable,file  --pinget_batch=1,16
 //   --pinget_key_bytes=15  (15: "key" + 12 digits; else that many digits)
 //   --pinget_dir=/tmp/pinget-bench  (data sets are rebuilt on every run)
+//   --pinget_lock=true  (hold JMH's lock while measuring: machine_lock.h)
 //
 // empty_loop measures what the loop of Google Benchmark costs per iteration,
 // as this build links it (Debian's libbenchmark, built without NDEBUG: it
@@ -36,11 +37,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "data_set.h"
+#include "machine_lock.h"
 #include "pinget/pinget.h"
 
 using pinget_bench::Config;
@@ -276,6 +279,7 @@ std::vector<std::string> ParseWords(const std::string& s) {
 int main(int argc, char** argv) {
   std::vector<size_t> sizes{128, 4096, 65536}, key_counts{1000}, batches{1};
   std::vector<std::string> residencies{"block_cache"};
+  bool lock = true;
   std::vector<char*> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -297,6 +301,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "--pinget_key_bytes: 8 to 64\n");
         return 2;
       }
+    } else if (const char* v = value("--pinget_lock=")) {
+      lock = std::strcmp(v, "false") != 0;
     } else if (const char* v = value("--pinget_dir=")) {
       pinget_bench::g_dir = v;
     } else {
@@ -366,7 +372,11 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(bench_argc, rest.data())) {
     return 1;
   }
-  benchmark::RunSpecifiedBenchmarks();
+  {
+    std::unique_ptr<pinget_bench::MachineLock> machine;
+    if (lock) machine = std::make_unique<pinget_bench::MachineLock>();
+    benchmark::RunSpecifiedBenchmarks();
+  }
   benchmark::Shutdown();
   pinget_bench::CloseDataSets();
   return 0;

@@ -11,8 +11,9 @@
 //
 //   pinget_paired --compare=pinned_view:native_pinned@4096,... --out=FILE
 //       [--pairs=100 --round_ms=10 --warmup_ms=500 --keys=1000 --seed=42
-//        --pinget_dir=/tmp/pinget-paired]
+//        --pinget_dir=/tmp/pinget-paired --lock=true]
 //
+// --lock=true (the default) holds JMH's lock while measuring (machine_lock.h).
 // Writes the paired JSON that bench/tools reads (harness "native").
 
 #include <benchmark/benchmark.h>
@@ -29,6 +30,7 @@
 #include <vector>
 
 #include "data_set.h"
+#include "machine_lock.h"
 #include "paired.h"
 #include "pinget/pinget.h"
 
@@ -245,6 +247,7 @@ int main(int argc, char** argv) {
   std::vector<Spec> specs;
   pinget_bench::PairedConfig config;
   size_t keys = 1000;
+  bool lock = true;
   std::string out;
   pinget_bench::g_dir = "/tmp/pinget-paired";
   try {
@@ -270,6 +273,8 @@ int main(int argc, char** argv) {
         keys = std::stoull(v);
       } else if (flag == "--out") {
         out = v;
+      } else if (flag == "--lock") {
+        lock = v != "false";
       } else if (flag == "--pinget_dir") {
         pinget_bench::g_dir = v;
       } else {
@@ -279,6 +284,8 @@ int main(int argc, char** argv) {
     if (specs.empty() || out.empty() || config.pairs < 1) {
       throw std::invalid_argument("--compare=A:B@SIZE,... --out=FILE needed");
     }
+    std::unique_ptr<pinget_bench::MachineLock> machine;
+    if (lock) machine = std::make_unique<pinget_bench::MachineLock>();
     std::vector<std::string> results;
     const uint64_t seed = config.seed;
     for (size_t i = 0; i < specs.size(); ++i) {

@@ -3,9 +3,12 @@ package io.pinget.bench.paired;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,10 +24,11 @@ import org.openjdk.jmh.infra.Blackhole;
  * <pre>
  *   --compare=A:B@SIZE,...  sides by row name, "/16" for a batch; SIZE in bytes or a shape name
  *   --pairs=100 --round-ms=20 --warmup-ms=1500:10000 --forks=1 --keys=1000 --seed=42
- *   --out=FILE
+ *   --lock=true --out=FILE
  * </pre>
  *
- * <p>--forks=0 measures in this JVM (for debugging: the comparisons then share it).
+ * <p>--forks=0 measures in this JVM (for debugging: the comparisons then share it). --lock=true
+ * holds JMH's lock while measuring (see {@link #machineLock}).
  */
 public final class Runner {
   private Runner() {}
@@ -143,6 +147,7 @@ public final class Runner {
     long seed = 42;
     Path out = null;
     boolean child = false;
+    boolean lock = true;
     int fork = 0;
     for (String arg : args) {
       String v = arg.substring(arg.indexOf('=') + 1);
@@ -164,6 +169,8 @@ public final class Runner {
         keys = Integer.parseInt(v);
       } else if (arg.startsWith("--seed=")) {
         seed = Long.parseLong(v);
+      } else if (arg.startsWith("--lock=")) {
+        lock = !v.equals("false");
       } else if (arg.startsWith("--out=")) {
         out = Path.of(v);
       } else if (arg.startsWith("--child-fork=")) {
@@ -184,6 +191,52 @@ public final class Runner {
       return;
     }
     List<String> results = new ArrayList<>();
+    try (FileLock held = lock ? machineLock() : null) {
+      measureAll(specs, keys, config, forks, seed, factory, mainClass, out, results);
+    }
+    StringBuilder json = new StringBuilder();
+    json.append("{\"harness\": \"java\", \"java\": ")
+        .append(quote(System.getProperty("java.vm.name") + " " + Runtime.version()))
+        .append(", \"comparisons\": [\n")
+        .append(String.join(",\n", results))
+        .append("\n]}\n");
+    Files.writeString(out, json.toString());
+  }
+
+  /**
+   * JMH's own lock (its Runner takes it for a run): held while this run measures, so that a JMH run
+   * and a paired run on one machine wait for each other instead of disturbing each other. Waits
+   * while another process holds it.
+   */
+  private static FileLock machineLock() throws IOException, InterruptedException {
+    Path file = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+    FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    boolean said = false;
+    while (true) {
+      FileLock lock = channel.tryLock();
+      if (lock != null) {
+        return lock; // released, with its channel, when this JVM exits
+      }
+      if (!said) {
+        System.out.println("paired: waiting for " + file + " (another benchmark is running)");
+        said = true;
+      }
+      Thread.sleep(5000);
+    }
+  }
+
+  private static void measureAll(
+      List<Spec> specs,
+      int keys,
+      Paired.Config config,
+      int forks,
+      long seed,
+      Factory factory,
+      Class<?> mainClass,
+      Path out,
+      List<String> results)
+      throws Exception {
     for (int i = 0; i < specs.size(); i++) {
       Spec spec = specs.get(i);
       for (int f = 0; f < Math.max(1, forks); f++) {
@@ -191,7 +244,11 @@ public final class Runner {
         long s = seed + 1000L * i + f;
         Paired.Config c =
             new Paired.Config(
-                pairs, config.roundNanos(), config.warmupMinNanos(), config.warmupMaxNanos(), s);
+                config.pairs(),
+                config.roundNanos(),
+                config.warmupMinNanos(),
+                config.warmupMaxNanos(),
+                s);
         long t0 = System.nanoTime();
         if (forks == 0) {
           results.add(measure(factory, spec, keys, c, f));
@@ -206,13 +263,6 @@ public final class Runner {
             (System.nanoTime() - t0) / 1e9);
       }
     }
-    StringBuilder json = new StringBuilder();
-    json.append("{\"harness\": \"java\", \"java\": ")
-        .append(quote(System.getProperty("java.vm.name") + " " + Runtime.version()))
-        .append(", \"comparisons\": [\n")
-        .append(String.join(",\n", results))
-        .append("\n]}\n");
-    Files.writeString(out, json.toString());
   }
 
   /** Measures one comparison in this JVM: its JSON object. */
