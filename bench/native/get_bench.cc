@@ -20,215 +20,38 @@
 //   --pinget_residency=block_cache,memtable,file  --pinget_batch=1,16
 //   --pinget_key_bytes=15  (15: "key" + 12 digits; else that many digits)
 //   --pinget_dir=/tmp/pinget-bench  (data sets are rebuilt on every run)
+//   --pinget_lock=true  (hold JMH's lock while measuring: machine_lock.h)
+//
+// empty_loop measures what the loop of Google Benchmark costs per iteration,
+// as this build links it (Debian's libbenchmark, built without NDEBUG: it
+// prints "Library was built as DEBUG"). The iteration loop is inline in
+// benchmark.h, so it is compiled here, with NDEBUG; the library's own code runs
+// once per batch of iterations, not per iteration. The row bounds both.
 
 #include <benchmark/benchmark.h>
 #include <rocksdb/db.h>
 #include <rocksdb/perf_context.h>
 #include <rocksdb/perf_level.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <map>
 #include <memory>
-#include <numeric>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "convert.h"
-#include "engine.h"
+#include "data_set.h"
+#include "machine_lock.h"
 #include "pinget/pinget.h"
 
+using pinget_bench::Config;
+using pinget_bench::DataSet;
+using pinget_bench::GetDataSet;
+using pinget_bench::Residency;
+
 namespace {
-
-// 15: "key" and 12 digits; other lengths (--pinget_key_bytes) are digits alone.
-constexpr size_t kDefaultKeyBytes = 15;
-size_t g_key_bytes = kDefaultKeyBytes;
-
-enum class Residency { kBlockCache, kMemtable, kFile };
-
-const char* ResidencyName(Residency r) {
-  switch (r) {
-    case Residency::kMemtable:
-      return "memtable";
-    case Residency::kFile:
-      return "file";
-    case Residency::kBlockCache:
-      break;
-  }
-  return "block_cache";
-}
-
-struct Config {
-  size_t value_size;
-  size_t keys;
-  Residency residency;
-  size_t batch;
-
-  bool memtable() const { return residency == Residency::kMemtable; }
-  std::string Name(const char* strategy) const {
-    std::ostringstream os;
-    os << strategy << "/size:" << value_size << "/keys:" << keys
-       << "/residency:" << ResidencyName(residency) << "/batch:" << batch;
-    if (g_key_bytes != kDefaultKeyBytes) os << "/key_bytes:" << g_key_bytes;
-    return os.str();
-  }
-};
-
-std::string g_dir = "/tmp/pinget-bench";
-constexpr size_t kMaxDataBytes = size_t{4} << 30;  // one data set < 4 GiB
-// The file residency's cache is 1/16 of the data: 100,000 values of 64 KiB.
-constexpr size_t kMaxFileDataBytes = size_t{8} << 30;
-
-std::string Key(size_t i) {
-  char buf[80];
-  if (g_key_bytes == kDefaultKeyBytes) {
-    std::snprintf(buf, sizeof buf, "key%012zu", i);
-  } else {
-    std::snprintf(buf, sizeof buf, "%0*zu", static_cast<int>(g_key_bytes), i);
-  }
-  return buf;
-}
-
-std::string Value(size_t i, size_t size) {
-  std::string v(size, '\0');
-  std::mt19937_64 rng(i);
-  for (char& c : v) c = static_cast<char>(rng());
-  return v;
-}
-
-// Values are random bytes so compression cannot shrink them; caches and
-// memtables are sized to hold the whole data set, but for the file residency.
-// An LRU cache is split into up to 64 equal shards and a block goes to the
-// shard its hash picks, so it fills unevenly: at 1.5 times the data, 1,000
-// values of 1 MiB overflowed a shard. At 3 times every shard can take about
-// three times its expected share.
-pinget::Options StoreOptions(const Config& c) {
-  pinget::Options o;
-  const size_t data = c.keys * (c.value_size + 32);
-  o.block_cache_bytes = c.residency == Residency::kFile
-                            ? data / 16
-                            : 3 * data + (size_t{64} << 20);
-  o.write_buffer_bytes =
-      c.memtable() ? 2 * data + (size_t{64} << 20) : size_t{64} << 20;
-  o.compression = pinget::Compression::kNone;
-  return o;
-}
-
-// A data set for one config, opened either through pinget (Store) or as the
-// same RocksDB setup without pinget (Engine, for native_pinned). Each opens
-// its own copy: the two cannot share a directory.
-struct DataSet {
-  Config config;
-  std::unique_ptr<pinget::Store> store;
-  std::shared_ptr<pinget::internal::Engine> engine;
-  std::vector<std::string> keys;
-  std::vector<size_t> order;  // a fixed random visiting order
-};
-
-std::string Load(const Config& c, const std::string& path, bool raw,
-                 DataSet* ds) {
-  std::filesystem::remove_all(path);
-  std::filesystem::create_directories(path);
-  pinget::Status st;
-  if (raw) {
-    st = pinget::internal::OpenEngine(path, StoreOptions(c), &ds->engine,
-                                      /*count_file_reads=*/false);
-  } else {
-    st = pinget::Store::Open(path, StoreOptions(c), &ds->store);
-  }
-  if (!st.ok()) return st.ToString();
-  pinget::WriteOptions wo;
-  wo.disable_wal = true;
-  for (size_t i = 0; i < c.keys; ++i) {
-    const std::string v = Value(i, c.value_size);
-    if (raw) {
-      rocksdb::WriteOptions rwo;
-      rwo.disableWAL = true;
-      st = pinget::internal::FromRocksDB(
-          ds->engine->db->Put(rwo, ds->keys[i], v));
-    } else {
-      st = ds->store->Put(wo, 0, ds->keys[i], v);
-    }
-    if (!st.ok()) return st.ToString();
-  }
-  if (!c.memtable()) {
-    if (raw) {
-      rocksdb::FlushOptions fo;
-      ds->engine->db->Flush(fo);
-      ds->engine->db->CompactRange({}, nullptr, nullptr);
-    } else {
-      ds->store->Flush();
-      ds->store->Compact();
-    }
-  }
-  // Warm: one read of every key fills the block cache (file residency: the
-  // OS page cache, with the files just written).
-  std::string scratch;
-  for (const std::string& k : ds->keys) {
-    if (raw) {
-      rocksdb::PinnableSlice v;
-      st = pinget::internal::FromRocksDB(ds->engine->db->Get(
-          {}, ds->engine->db->DefaultColumnFamily(), k, &v));
-    } else {
-      st = ds->store->GetString({}, k, &scratch);
-    }
-    if (!st.ok()) return st.ToString();
-  }
-  // If every block is cached, the cache holds at least every value's bytes;
-  // evicting a block larger than the whole set's key and block overheads
-  // (about 100 bytes per key) brings it below that.
-  if (c.residency == Residency::kBlockCache) {
-    uint64_t usage = 0;
-    const char* kUsage = "rocksdb.block-cache-usage";
-    if (raw) {
-      ds->engine->db->GetIntProperty(kUsage, &usage);
-    } else {
-      std::string text;
-      st = ds->store->GetProperty(0, kUsage, &text);
-      if (!st.ok()) return st.ToString();
-      usage = std::stoull(text);
-    }
-    if (usage < c.keys * c.value_size) {
-      return "the block cache holds " + std::to_string(usage) +
-             " bytes after warming, less than the values' " +
-             std::to_string(c.keys * c.value_size) + ": blocks were evicted";
-    }
-  }
-  return {};
-}
-
-// Closed explicitly at the end of main: RocksDB must not be closed during
-// static destruction.
-std::map<std::string, std::unique_ptr<DataSet>> g_sets;
-
-// Keeps at most one config's data sets in memory at a time.
-DataSet* GetDataSet(const Config& c, bool raw, std::string* error) {
-  auto& sets = g_sets;
-  const std::string id = c.Name(raw ? "raw" : "pinget");
-  auto it = sets.find(id);
-  if (it != sets.end()) return it->second.get();
-  for (auto i = sets.begin(); i != sets.end();) {
-    const Config& o = i->second->config;
-    const bool same_data = o.value_size == c.value_size && o.keys == c.keys &&
-                           o.residency == c.residency;
-    i = same_data ? std::next(i) : sets.erase(i);
-  }
-  auto ds = std::make_unique<DataSet>();
-  ds->config = c;
-  for (size_t i = 0; i < c.keys; ++i) ds->keys.push_back(Key(i));
-  ds->order.resize(c.keys);
-  std::iota(ds->order.begin(), ds->order.end(), 0);
-  std::shuffle(ds->order.begin(), ds->order.end(), std::mt19937_64(42));
-  *error =
-      Load(c, g_dir + "/" + std::to_string(sets.size()) + (raw ? "r" : "p"),
-           raw, ds.get());
-  if (!error->empty()) return nullptr;
-  return sets.emplace(id, std::move(ds)).first->second.get();
-}
 
 void ReportCounters(benchmark::State& state, const Config& c) {
   const pinget::CopyStats s = pinget::GetCopyStats();
@@ -418,6 +241,14 @@ void BM_Memcpy(benchmark::State& state, Config c, size_t dst_offset) {
   Finish(state, Config{c.value_size, 0, Residency::kBlockCache, 1});
 }
 
+// The benchmark loop alone: what Google Benchmark costs per iteration.
+void BM_EmptyLoop(benchmark::State& state) {
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(++i);
+  }
+}
+
 // The cost of the copy counters themselves: one recorded copy per iteration.
 void BM_CounterOverhead(benchmark::State& state) {
   for (auto _ : state) {
@@ -448,6 +279,7 @@ std::vector<std::string> ParseWords(const std::string& s) {
 int main(int argc, char** argv) {
   std::vector<size_t> sizes{128, 4096, 65536}, key_counts{1000}, batches{1};
   std::vector<std::string> residencies{"block_cache"};
+  bool lock = true;
   std::vector<char*> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -464,13 +296,15 @@ int main(int argc, char** argv) {
     } else if (const char* v = value("--pinget_residency=")) {
       residencies = ParseWords(v);
     } else if (const char* v = value("--pinget_key_bytes=")) {
-      g_key_bytes = std::stoull(v);
-      if (g_key_bytes < 8 || g_key_bytes > 64) {
+      pinget_bench::g_key_bytes = std::stoull(v);
+      if (pinget_bench::g_key_bytes < 8 || pinget_bench::g_key_bytes > 64) {
         std::fprintf(stderr, "--pinget_key_bytes: 8 to 64\n");
         return 2;
       }
+    } else if (const char* v = value("--pinget_lock=")) {
+      lock = std::strcmp(v, "false") != 0;
     } else if (const char* v = value("--pinget_dir=")) {
-      g_dir = v;
+      pinget_bench::g_dir = v;
     } else {
       rest.push_back(argv[i]);
     }
@@ -492,6 +326,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark(
       "counter_overhead/size:0/keys:0/residency:block_cache/batch:1",
       BM_CounterOverhead);
+  benchmark::RegisterBenchmark(
+      "empty_loop/size:0/keys:0/residency:block_cache/batch:1", BM_EmptyLoop);
   for (size_t size : sizes) {
     benchmark::RegisterBenchmark(
         Config{size, 0, Residency::kBlockCache, 1}.Name("memcpy").c_str(),
@@ -505,7 +341,9 @@ int main(int argc, char** argv) {
         // for the file residency).
         const size_t capped = std::min(
             keys,
-            (r == Residency::kFile ? kMaxFileDataBytes : kMaxDataBytes) / size);
+            (r == Residency::kFile ? pinget_bench::kMaxFileDataBytes
+                                   : pinget_bench::kMaxDataBytes) /
+                size);
         for (size_t batch : batches) {
           const Config c{size, capped, r, batch};
           if (batch == 1) {
@@ -534,9 +372,12 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(bench_argc, rest.data())) {
     return 1;
   }
-  benchmark::RunSpecifiedBenchmarks();
+  {
+    std::unique_ptr<pinget_bench::MachineLock> machine;
+    if (lock) machine = std::make_unique<pinget_bench::MachineLock>();
+    benchmark::RunSpecifiedBenchmarks();
+  }
   benchmark::Shutdown();
-  g_sets.clear();
-  std::filesystem::remove_all(g_dir);
+  pinget_bench::CloseDataSets();
   return 0;
 }

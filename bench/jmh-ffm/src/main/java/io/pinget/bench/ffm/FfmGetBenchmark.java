@@ -1,26 +1,12 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
-import io.pinget.Compression;
-import io.pinget.BenchControls;
-import io.pinget.Options;
-import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
-import io.pinget.Store;
-import io.pinget.ffm.FfmOptions;
-import io.pinget.ffm.FfmPinnedBatch;
+import io.pinget.bench.CopyCounters;
 import io.pinget.ffm.FfmPinnedView;
-import io.pinget.ffm.FfmStore;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,22 +21,15 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.CompressionType;
-import org.rocksdb.LRUCache;
-import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * The FFM binding beside pinget's JNI API, its in-process native loop and rocksdbjni, in one JVM on
- * one JDK (22+), each over its own copy of the same data with the same options: no compression, 4
- * KiB blocks, a block cache that holds it all, read once before measuring.
- *
- * <p>{@code shape=keys}: {@code keys} keys of {@code valueSize} bytes, visited in a fixed shuffled
- * order. {@code shape=hot_key}: one key with a 26-byte value, read again and again, where the
- * crossing and not the lookup is the cost (rocksdb-ffm's published configuration); valueSize is
- * then ignored.
+ * Single gets of the FFM binding beside pinget's JNI API, its in-process native loop and
+ * rocksdbjni, in one JVM on one JDK (22+), each over its own copy of the same data ({@link
+ * FfmData}). Method names are the rows of docs/strategies.md in camel case: {@code ffm*} the FFM
+ * binding, the others the JNI API on this JDK (its rows keep their names; bench/tools puts this
+ * suite's rows in a summary of their own). pinget's rows count copies ({@link CopyCounters}): both
+ * bindings share the library's per-thread counters.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -61,14 +40,6 @@ import org.rocksdb.RocksDBException;
     value = 1,
     jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class FfmGetBenchmark {
-  /** Gets per call of the nativePinnedLoop control. */
-  static final int LOOP = 64;
-
-  static final int HOT_VALUE_BYTES = 26;
-
-  /** Keys per batch of the batched rows (whose figures are per key). */
-  static final int BATCH = 16;
-
   @Param({"keys", "hot_key"})
   public String shape;
 
@@ -78,146 +49,32 @@ public class FfmGetBenchmark {
   @Param({"128", "4096", "65536"})
   public int valueSize;
 
-  private Path dir;
-  private byte[][] ordered; // the visiting order, then its first LOOP keys again
-  private int count;
-  private int pos;
-
-  private FfmStore ffm;
+  private FfmData data;
   private FfmPinnedView ffmView;
-  private FfmPinnedBatch ffmBatch;
-  private PinnedBatch jniBatch;
-  private byte[][][] batches; // the visiting order cut into batches of BATCH keys
-  private int batchPos;
-  private Store jni;
   private PinnedView jniView;
-  private BenchControls.Loop loop;
-  private LRUCache rocksCache;
-  private org.rocksdb.Options rocksOptions;
-  private RocksDB rocks;
-  private org.rocksdb.ReadOptions rocksRead;
   private byte[] dst;
-  private ByteBuffer[] directKeys; // as ordered
   private ByteBuffer directDst;
+  private int pos;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException, RocksDBException {
-    boolean hot = "hot_key".equals(shape);
-    count = hot ? 1 : keys;
-    int size = hot ? HOT_VALUE_BYTES : valueSize;
-    byte[][] keyBytes = new byte[count][];
-    byte[][] values = new byte[count][];
-    Random random = new Random(42);
-    for (int i = 0; i < count; i++) {
-      keyBytes[i] = String.format("key%012d", i).getBytes(StandardCharsets.US_ASCII);
-      values[i] = new byte[size];
-      random.nextBytes(values[i]);
-    }
-    int[] order = new int[count];
-    for (int i = 0; i < count; i++) {
-      order[i] = i;
-    }
-    for (int i = count - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-    ordered = new byte[count + LOOP][];
-    for (int i = 0; i < ordered.length; i++) {
-      ordered[i] = keyBytes[order[i % count]];
-    }
-
-    long cacheBytes = 2L * count * (size + 64) + (64L << 20);
-    dir = Files.createTempDirectory("pinget-ffm-bench");
-    ffm =
-        FfmStore.open(
-            dir.resolve("ffm"),
-            new FfmOptions()
-                .compression(Compression.NONE)
-                .blockSize(4096)
-                .blockCacheBytes(cacheBytes));
-    jni =
-        Store.open(
-            dir.resolve("jni"),
-            new Options()
-                .compression(Compression.NONE)
-                .blockSize(4096)
-                .blockCacheBytes(cacheBytes));
-    RocksDB.loadLibrary();
-    rocksCache = new LRUCache(cacheBytes);
-    rocksOptions =
-        new org.rocksdb.Options()
-            .setCreateIfMissing(true)
-            .setCompressionType(CompressionType.NO_COMPRESSION)
-            .setTableFormatConfig(
-                new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096));
-    rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
-    for (int i = 0; i < count; i++) {
-      ffm.put(keyBytes[i], values[i]);
-      jni.put(keyBytes[i], values[i]);
-      rocks.put(keyBytes[i], values[i]);
-    }
-    ffm.flush();
-    ffm.compact();
-    jni.flush();
-    jni.compact();
-    rocks.compactRange();
-    rocksRead = new org.rocksdb.ReadOptions();
-    ffmView = ffm.newPinnedView();
-    ffmBatch = ffm.newPinnedBatch();
-    jniBatch = jni.newPinnedBatch();
-    batches = new byte[Math.max(1, count / BATCH)][BATCH][];
-    for (int b = 0; b < batches.length; b++) {
-      for (int i = 0; i < BATCH; i++) {
-        batches[b][i] = ordered[(b * BATCH + i) % count];
-      }
-    }
-    jniView = jni.newPinnedView();
-    loop = BenchControls.nativeLoop(jni, ordered);
-    dst = new byte[size];
-    directDst = ByteBuffer.allocateDirect(size);
-    directKeys = new ByteBuffer[ordered.length];
-    for (int i = 0; i < ordered.length; i++) {
-      directKeys[i] = ByteBuffer.allocateDirect(ordered[i].length).put(ordered[i]).flip();
-    }
-    // Every value read once by each side: all in the block cache.
-    for (int i = 0; i < count; i++) {
-      ffm.bufferCopy(keyBytes[i], dst, 0, dst.length);
-      jni.bufferCopy(keyBytes[i], dst, 0, dst.length);
-      rocks.get(rocksRead, keyBytes[i], dst);
-    }
+    data = new FfmData(shape, keys, valueSize);
+    ffmView = data.ffm.newPinnedView();
+    jniView = data.jni.newPinnedView();
+    dst = new byte[data.valueSize];
+    directDst = ByteBuffer.allocateDirect(data.valueSize);
   }
 
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
     ffmView.close();
-    ffmBatch.close();
-    jniBatch.close();
-    ffm.close();
     jniView.close();
-    loop.close();
-    jni.close();
-    rocksRead.close();
-    rocks.close();
-    rocksOptions.close();
-    rocksCache.close();
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(FfmGetBenchmark::delete);
-    }
-  }
-
-  private static void delete(Path p) {
-    try {
-      Files.delete(p);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    data.close();
   }
 
   private byte[] next() {
-    byte[] k = ordered[pos];
-    if (++pos == count) {
+    byte[] k = data.ordered[pos];
+    if (++pos == data.count) {
       pos = 0;
     }
     return k;
@@ -225,74 +82,62 @@ public class FfmGetBenchmark {
 
   /** The FFM pinned view: a read-only segment whose scope closes at the next get. */
   @Benchmark
-  public Object ffmPinnedView() {
+  public Object ffmPinnedView(CopyCounters c) {
     return ffmView.get(next());
   }
 
   @Benchmark
-  public int ffmBufferCopy() {
-    return ffm.bufferCopy(next(), dst, 0, dst.length);
+  public int ffmBufferCopy(CopyCounters c) {
+    return data.ffm.bufferCopy(next(), dst, 0, dst.length);
   }
 
-  private byte[][] nextBatch() {
-    byte[][] b = batches[batchPos];
-    if (++batchPos == batches.length) {
-      batchPos = 0;
-    }
-    return b;
-  }
-
-  /** The FFM pinned batch of BATCH keys: ns per key. */
   @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public void ffmPinnedBatch(Blackhole bh) {
-    int n = ffmBatch.get(nextBatch());
-    for (int i = 0; i < n; i++) {
-      bh.consume(ffmBatch.value(i));
-    }
+  public int ffmDirectCopy(CopyCounters c) {
+    directDst.clear();
+    return data.ffm.directCopy(next(), directDst);
   }
 
-  /** pinget's JNI pinned batch of BATCH keys on the same JDK: ns per key. */
   @Benchmark
-  @OperationsPerInvocation(BATCH)
-  public void jniPinnedBatch(Blackhole bh) {
-    int n = jniBatch.get(nextBatch());
-    for (int i = 0; i < n; i++) {
-      bh.consume(jniBatch.value(i));
-    }
+  public byte[] ffmPinnableCopy(CopyCounters c) {
+    return data.ffm.pinnableCopy(next());
+  }
+
+  @Benchmark
+  public byte[] ffmStringCopy(CopyCounters c) {
+    return data.ffm.stringCopy(next());
   }
 
   /** pinget's JNI pinned view on the same JDK. */
   @Benchmark
-  public Object jniPinnedView() {
+  public Object pinnedView(CopyCounters c) {
     return jniView.get(next());
   }
 
   @Benchmark
-  public int jniBufferCopy() {
-    return jni.bufferCopy(next(), dst, 0, dst.length);
+  public int bufferCopy(CopyCounters c) {
+    return data.jni.bufferCopy(next(), dst, 0, dst.length);
   }
 
   /** LOOP pinned gets made in C++ within one JNI call: the floor both bindings approach. */
   @Benchmark
-  @OperationsPerInvocation(LOOP)
-  public long nativePinnedLoop() {
-    long bytes = loop.pinnedGets(pos, LOOP);
-    pos = (pos + LOOP) % count;
+  @OperationsPerInvocation(FfmData.LOOP)
+  public long nativePinnedLoop(CopyCounters c) {
+    long bytes = data.loop.pinnedGets(pos, FfmData.LOOP);
+    pos = (pos + FfmData.LOOP) % data.count;
     return bytes;
   }
 
   @Benchmark
   public byte[] rocksdbjniGet() throws RocksDBException {
-    return rocks.get(rocksRead, next());
+    return data.rocks.get(data.rocksRead, next());
   }
 
   @Benchmark
   public int rocksdbjniGetDirect() throws RocksDBException {
-    ByteBuffer key = directKeys[pos];
+    ByteBuffer key = data.directKeys[pos];
     next();
     key.rewind();
     directDst.clear();
-    return rocks.get(rocksRead, key, directDst);
+    return data.rocks.get(data.rocksRead, key, directDst);
   }
 }

@@ -1,0 +1,127 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.bench.ffm;
+
+import io.pinget.PinnedBatch;
+import io.pinget.bench.CopyCounters;
+import io.pinget.ffm.FfmPinnedBatch;
+import io.pinget.ffm.FfmReadOptions;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+import org.rocksdb.RocksDBException;
+
+/**
+ * Batched gets of the FFM binding beside pinget's JNI batch, on the FFM suite's data ({@link
+ * FfmData}): each invocation reads {@link #KEYS} keys in batches of {@link #batch}, one operation
+ * per key. Rows as in docs/strategies.md: {@code ffm_pinned_batch}, {@code
+ * ffm_multiget_buffer_copy}, and {@code pinned_view} (a JNI {@code PinnedBatch}), with batch > 1.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+public class FfmBatchGetBenchmark {
+  /** Keys per invocation: a multiple of every batch size. */
+  static final int KEYS = 64;
+
+  @Param({"keys", "hot_key"})
+  public String shape;
+
+  @Param("1000")
+  public int keys;
+
+  @Param({"128", "4096", "65536"})
+  public int valueSize;
+
+  /** Keys per batch: a divisor of KEYS. */
+  @Param("16")
+  public int batch;
+
+  private FfmData data;
+  private byte[][][] batches;
+  private FfmPinnedBatch ffmBatch;
+  private PinnedBatch jniBatch;
+  private byte[][] dsts;
+  private int[] sizes;
+  private int pos;
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException, RocksDBException {
+    if (batch < 1 || KEYS % batch != 0) {
+      throw new IllegalArgumentException("batch must divide " + KEYS + ": " + batch);
+    }
+    data = new FfmData(shape, keys, valueSize);
+    batches = data.batches(batch);
+    ffmBatch = data.ffm.newPinnedBatch();
+    jniBatch = data.jni.newPinnedBatch();
+    dsts = new byte[batch][data.valueSize];
+    sizes = new int[batch];
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() throws IOException {
+    ffmBatch.close();
+    jniBatch.close();
+    data.close();
+  }
+
+  private byte[][] nextBatch() {
+    byte[][] b = batches[pos];
+    if (++pos == batches.length) {
+      pos = 0;
+    }
+    return b;
+  }
+
+  /** The FFM pinned batch: ns per key. */
+  @Benchmark
+  @OperationsPerInvocation(KEYS)
+  public void ffmPinnedBatch(CopyCounters c, Blackhole bh) {
+    for (int r = KEYS / batch; r > 0; r--) {
+      int n = ffmBatch.get(nextBatch());
+      for (int i = 0; i < n; i++) {
+        bh.consume(ffmBatch.value(i));
+      }
+    }
+  }
+
+  /** The FFM binding's batched buffer copy, staged in native memory (P + 2 per key). */
+  @Benchmark
+  @OperationsPerInvocation(KEYS)
+  public void ffmMultigetBufferCopy(CopyCounters c, Blackhole bh) {
+    for (int r = KEYS / batch; r > 0; r--) {
+      data.ffm.multiGetBufferCopy(FfmReadOptions.DEFAULT, nextBatch(), dsts, sizes);
+      bh.consume(sizes);
+    }
+  }
+
+  /** pinget's JNI pinned batch on the same JDK: ns per key. */
+  @Benchmark
+  @OperationsPerInvocation(KEYS)
+  public void pinnedView(CopyCounters c, Blackhole bh) {
+    for (int r = KEYS / batch; r > 0; r--) {
+      int n = jniBatch.get(nextBatch());
+      for (int i = 0; i < n; i++) {
+        bh.consume(jniBatch.value(i));
+      }
+    }
+  }
+}

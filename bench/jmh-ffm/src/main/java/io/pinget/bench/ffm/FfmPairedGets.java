@@ -1,0 +1,240 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.bench.ffm;
+
+import io.pinget.PinnedBatch;
+import io.pinget.PinnedView;
+import io.pinget.bench.paired.Paired;
+import io.pinget.bench.paired.Runner;
+import io.pinget.bench.paired.Side;
+import io.pinget.ffm.FfmPinnedBatch;
+import io.pinget.ffm.FfmPinnedView;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * Paired comparisons (bench/common's {@link Runner}) on the FFM suite's data ({@link FfmData}):
+ * the FFM binding, pinget's JNI API, its native loop and rocksdbjni, by the rows of the FFM suite.
+ * SIZE is a value size in bytes (shape {@code keys}) or {@code hot_key}. {@code _twin} rows are
+ * their row's code written again, for the control pairs.
+ *
+ * <pre>
+ *   java --enable-native-access=ALL-UNNAMED -cp bench/jmh-ffm/target/benchmarks.jar \
+ *       io.pinget.bench.ffm.FfmPairedGets --compare=ffm_pinned_view:pinned_view@hot_key --out=F
+ * </pre>
+ */
+public final class FfmPairedGets implements Runner.Factory {
+  public static void main(String[] args) throws Exception {
+    Runner.main(args, new FfmPairedGets(), FfmPairedGets.class);
+  }
+
+  @Override
+  public Runner.Opened open(Runner.Spec spec, int keys) throws Exception {
+    boolean hot = "hot_key".equals(spec.size());
+    int size = hot ? 0 : Integer.parseInt(spec.size());
+    FfmData data = new FfmData(hot ? "hot_key" : "keys", keys, size);
+    Deque<AutoCloseable> closers = new ArrayDeque<>();
+    try {
+      Paired.Entry a = entry(data, spec.a(), spec.batchA(), closers);
+      Paired.Entry b = entry(data, spec.b(), spec.batchB(), closers);
+      return new Runner.Opened() {
+        @Override
+        public Paired.Entry a() {
+          return a;
+        }
+
+        @Override
+        public Paired.Entry b() {
+          return b;
+        }
+
+        @Override
+        public int positions() {
+          return data.count;
+        }
+
+        @Override
+        public int valueSize() {
+          return data.valueSize;
+        }
+
+        @Override
+        public void close() throws Exception {
+          while (!closers.isEmpty()) {
+            closers.pop().close();
+          }
+          data.close();
+        }
+      };
+    } catch (RuntimeException e) {
+      while (!closers.isEmpty()) {
+        closers.pop().close();
+      }
+      data.close();
+      throw e;
+    }
+  }
+
+  // One case per row, each with its own loop (see Side): the repetition is on purpose.
+  private static Paired.Entry entry(
+      FfmData data, String row, int batch, Deque<AutoCloseable> closers) {
+    final byte[][] k = data.ordered;
+    final int n = data.count;
+    final byte[] dst = new byte[data.valueSize];
+    Side side;
+    int unit = batch;
+    if (batch > 1) {
+      if (FfmData.LOOP % batch != 0) {
+        throw new IllegalArgumentException("batch must divide " + FfmData.LOOP + ": " + batch);
+      }
+      final byte[][][] batches = data.batches(batch);
+      final int count = batches.length;
+      switch (row) {
+        case "ffm_pinned_batch":
+          {
+            FfmPinnedBatch pinned = data.ffm.newPinnedBatch();
+            closers.push(pinned);
+            side =
+                (start, ops, bh) -> {
+                  int b = (start / batch) % count;
+                  for (int i = 0; i < ops; i += batch) {
+                    int got = pinned.get(batches[b]);
+                    for (int j = 0; j < got; j++) {
+                      bh.consume(pinned.value(j));
+                    }
+                    if (++b == count) {
+                      b = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "pinned_view":
+          {
+            PinnedBatch pinned = data.jni.newPinnedBatch();
+            closers.push(pinned);
+            side =
+                (start, ops, bh) -> {
+                  int b = (start / batch) % count;
+                  for (int i = 0; i < ops; i += batch) {
+                    int got = pinned.get(batches[b]);
+                    for (int j = 0; j < got; j++) {
+                      bh.consume(pinned.value(j));
+                    }
+                    if (++b == count) {
+                      b = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        default:
+          throw new IllegalArgumentException("unknown batched row " + row);
+      }
+      return new Paired.Entry(row, batch, unit, side);
+    }
+    switch (row) {
+      case "ffm_pinned_view":
+        {
+          FfmPinnedView view = data.ffm.newPinnedView();
+          closers.push(view);
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(view.get(k[p]));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        }
+      case "ffm_pinned_view_twin":
+        {
+          FfmPinnedView view = data.ffm.newPinnedView();
+          closers.push(view);
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(view.get(k[p]));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        }
+      case "pinned_view":
+        {
+          PinnedView view = data.jni.newPinnedView();
+          closers.push(view);
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(view.get(k[p]));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        }
+      case "ffm_buffer_copy":
+        side =
+            (start, ops, bh) -> {
+              int p = start;
+              for (int i = 0; i < ops; i++) {
+                bh.consume(data.ffm.bufferCopy(k[p], dst, 0, dst.length));
+                if (++p == n) {
+                  p = 0;
+                }
+              }
+            };
+        break;
+      case "buffer_copy":
+        side =
+            (start, ops, bh) -> {
+              int p = start;
+              for (int i = 0; i < ops; i++) {
+                bh.consume(data.jni.bufferCopy(k[p], dst, 0, dst.length));
+                if (++p == n) {
+                  p = 0;
+                }
+              }
+            };
+        break;
+      case "rocksdbjni_get":
+        side =
+            (start, ops, bh) -> {
+              int p = start;
+              for (int i = 0; i < ops; i++) {
+                bh.consume(data.rocks.get(data.rocksRead, k[p]));
+                if (++p == n) {
+                  p = 0;
+                }
+              }
+            };
+        break;
+      case "native_pinned_loop":
+        unit = FfmData.LOOP;
+        // LOOP gets per crossing from any position below n: ordered holds n + LOOP keys.
+        side =
+            (start, ops, bh) -> {
+              int p = start;
+              for (int i = 0; i < ops; i += FfmData.LOOP) {
+                bh.consume(data.loop.pinnedGets(p, FfmData.LOOP));
+                p += FfmData.LOOP;
+                while (p >= n) {
+                  p -= n;
+                }
+              }
+            };
+        break;
+      default:
+        throw new IllegalArgumentException("unknown row " + row);
+    }
+    return new Paired.Entry(row, 1, unit, side);
+  }
+}

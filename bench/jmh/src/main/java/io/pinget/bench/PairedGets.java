@@ -1,0 +1,409 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.bench;
+
+import io.pinget.BenchControls;
+import io.pinget.PinnedBatch;
+import io.pinget.PinnedValue;
+import io.pinget.PinnedView;
+import io.pinget.ReadOptions;
+import io.pinget.bench.paired.Paired;
+import io.pinget.bench.paired.Runner;
+import io.pinget.bench.paired.Side;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Paired comparisons of single and batched gets (bench/common's {@link Runner}) over the JMH
+ * suite's data sets ({@link DataSet}, block cache): pinget's strategies, rocksdbjni's gets and the
+ * in-process native loops, by the row names of summary.json. {@code _twin} rows are their row's
+ * code written again, for the control pairs. Every side reads the keys in the JMH rows' visiting
+ * order, from the pair's start key, and hands each result to the Blackhole.
+ *
+ * <pre>
+ *   java -cp bench/jmh/target/benchmarks.jar io.pinget.bench.PairedGets \
+ *       --compare=pinned_view:rocksdbjni_get@65536,pinned_view/16:pinned_view@128 --out=F
+ * </pre>
+ */
+public final class PairedGets implements Runner.Factory {
+  /** Keys per call of the native loops, as in GetBenchmark and BatchGetBenchmark. */
+  static final int LOOP = 64;
+
+  public static void main(String[] args) throws Exception {
+    Runner.main(args, new PairedGets(), PairedGets.class);
+  }
+
+  @Override
+  public Runner.Opened open(Runner.Spec spec, int keys) {
+    int size = Integer.parseInt(spec.size());
+    DataSet data = new DataSet(keys, size, DataSet.BLOCK_CACHE);
+    Deque<AutoCloseable> closers = new ArrayDeque<>();
+    try {
+      Sides sides = new Sides(data, size, closers);
+      Paired.Entry a = sides.entry(spec.a(), spec.batchA());
+      Paired.Entry b = sides.entry(spec.b(), spec.batchB());
+      return new Opened(a, b, data.keys.length, size, data, closers);
+    } catch (RuntimeException e) {
+      closeAll(closers);
+      data.close();
+      throw e;
+    }
+  }
+
+  private static void closeAll(Deque<AutoCloseable> closers) {
+    while (!closers.isEmpty()) {
+      try {
+        closers.pop().close();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  private record Opened(
+      Paired.Entry a,
+      Paired.Entry b,
+      int positions,
+      int valueSize,
+      DataSet data,
+      Deque<AutoCloseable> closers)
+      implements Runner.Opened {
+    @Override
+    public void close() {
+      closeAll(closers);
+      data.close();
+    }
+  }
+
+  /** The sides over one data set; what they open is closed with it. */
+  private static final class Sides {
+    private final DataSet data;
+    private final Deque<AutoCloseable> closers;
+    private final int n; // keys, and positions of the visiting order
+    private final byte[][] keys; // in the visiting order, then its first LOOP keys again
+    private final ByteBuffer[] directKeys; // the same, as direct buffers
+    private final byte[] dst;
+    private final ByteBuffer directDst;
+
+    Sides(DataSet data, int valueSize, Deque<AutoCloseable> closers) {
+      this.data = data;
+      this.closers = closers;
+      n = data.order.length;
+      keys = new byte[n + LOOP][];
+      directKeys = new ByteBuffer[n + LOOP];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = data.keys[data.order[i % n]];
+        directKeys[i] = data.directKeys[data.order[i % n]];
+      }
+      dst = new byte[valueSize];
+      directDst = ByteBuffer.allocateDirect(valueSize);
+    }
+
+    private <T extends AutoCloseable> T closeLater(T c) {
+      closers.push(c);
+      return c;
+    }
+
+    Paired.Entry entry(String row, int batch) {
+      if (batch == 1) {
+        return single(row);
+      }
+      if (LOOP % batch != 0) {
+        throw new IllegalArgumentException("batch must divide " + LOOP + ": " + batch);
+      }
+      return batched(row, batch);
+    }
+
+    // One case per row, each with its own loop (see Side): the repetition is on purpose.
+    private Paired.Entry single(String row) {
+      final byte[][] k = keys;
+      final ByteBuffer[] dk = directKeys;
+      final int n = this.n;
+      final byte[] dst = this.dst;
+      final ByteBuffer ddst = directDst;
+      final io.pinget.Store store = data.store;
+      final org.rocksdb.RocksDB rocks = data.rocks;
+      Side side;
+      switch (row) {
+        case "pinned_view":
+          {
+            PinnedView view = closeLater(store.newPinnedView());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    bh.consume(view.get(k[p]));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "pinned_view_twin":
+          {
+            PinnedView view = closeLater(store.newPinnedView());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    bh.consume(view.get(k[p]));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "pinned_view_per_call":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  try (PinnedValue v = store.pinnedValue(k[p])) {
+                    bh.consume(v.view());
+                  }
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "buffer_copy":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(store.bufferCopy(k[p], dst, 0, dst.length));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "direct_copy":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  ByteBuffer key = dk[p];
+                  key.rewind();
+                  ddst.clear();
+                  bh.consume(store.directCopy(ReadOptions.DEFAULT, key, ddst));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "pinnable_copy":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(store.pinnableCopy(k[p]));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "string_copy":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(store.stringCopy(k[p]));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "rocksdbjni_get":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(rocks.get(k[p]));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "rocksdbjni_get_twin":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(rocks.get(k[p]));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "rocksdbjni_get_prealloc":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(rocks.get(k[p], dst));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "rocksdbjni_get_direct":
+          {
+            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    ByteBuffer key = dk[p];
+                    key.rewind();
+                    ddst.clear();
+                    bh.consume(rocks.get(read, key, ddst));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "rocksjava_pinned_view":
+          {
+            PinnedView view = closeLater(data.reader.newPinnedView());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    bh.consume(view.get(k[p]));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "native_pinned_loop":
+          {
+            BenchControls.Loop loop = closeLater(BenchControls.nativeLoop(store, k));
+            // LOOP gets per crossing from any position below n: keys holds n + LOOP keys.
+            return new Paired.Entry(
+                row,
+                1,
+                LOOP,
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i += LOOP) {
+                    bh.consume(loop.pinnedGets(p, LOOP));
+                    p += LOOP;
+                    if (p >= n) {
+                      p -= n;
+                    }
+                  }
+                });
+          }
+        default:
+          throw new IllegalArgumentException("unknown row " + row);
+      }
+      return new Paired.Entry(row, 1, 1, side);
+    }
+
+    private Paired.Entry batched(String row, int batch) {
+      final int n = this.n;
+      final byte[][] keys = this.keys;
+      final int count = n / batch;
+      final byte[][][] batches = new byte[count][batch][];
+      final List<List<byte[]>> lists = new ArrayList<>();
+      for (int b = 0; b < count; b++) {
+        for (int i = 0; i < batch; i++) {
+          batches[b][i] = keys[b * batch + i];
+        }
+        lists.add(Arrays.asList(batches[b]));
+      }
+      final io.pinget.Store store = data.store;
+      Side side;
+      int unit = batch;
+      switch (row) {
+        case "pinned_view":
+          {
+            PinnedBatch pinned = closeLater(store.newPinnedBatch());
+            side =
+                (start, ops, bh) -> {
+                  int b = (start / batch) % count;
+                  for (int i = 0; i < ops; i += batch) {
+                    int got = pinned.get(batches[b]);
+                    for (int j = 0; j < got; j++) {
+                      bh.consume(pinned.value(j));
+                    }
+                    if (++b == count) {
+                      b = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "buffer_copy":
+          {
+            byte[][] dsts = new byte[batch][this.dst.length];
+            int[] sizes = new int[batch];
+            side =
+                (start, ops, bh) -> {
+                  int b = (start / batch) % count;
+                  for (int i = 0; i < ops; i += batch) {
+                    store.multiGetBufferCopy(ReadOptions.DEFAULT, batches[b], dsts, sizes);
+                    bh.consume(sizes);
+                    if (++b == count) {
+                      b = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "rocksdbjni_multiget":
+          {
+            org.rocksdb.RocksDB rocks = data.rocks;
+            side =
+                (start, ops, bh) -> {
+                  int b = (start / batch) % count;
+                  for (int i = 0; i < ops; i += batch) {
+                    bh.consume(rocks.multiGetAsList(lists.get(b)));
+                    if (++b == count) {
+                      b = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "native_batch_loop":
+          {
+            BenchControls.Loop loop = closeLater(BenchControls.nativeLoop(store, keys));
+            unit = LOOP;
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i += LOOP) {
+                    bh.consume(loop.pinnedBatches(p, LOOP, batch));
+                    p += LOOP;
+                    if (p >= n) {
+                      p -= n;
+                    }
+                  }
+                };
+            break;
+          }
+        default:
+          throw new IllegalArgumentException("unknown batched row " + row);
+      }
+      return new Paired.Entry(row, batch, unit, side);
+    }
+  }
+}

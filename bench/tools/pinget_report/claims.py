@@ -1,0 +1,266 @@
+"""Every target the report judges, in one list (CLAIMS), and one vocabulary
+for its verdicts (VERDICTS).
+
+A ratio target is judged on an interval, never on a point alone:
+- at least T: met if the interval's low end is >= T, not met if its high end
+  is below T, within error otherwise;
+- at most T: the mirror image;
+- equal to 1: met if the interval holds 1, not met otherwise;
+- precision: met if the paired interval's half-width, over the median, is at
+  most the given share.
+A value target (bytes allocated, bytes copied) has no interval: met or not
+met. What the run did not measure, or measured with too few forks or pairs
+for a 99.9% interval, is "not measured".
+
+Sources: "paired" claims read the paired harness (a pinget row and its peer
+in alternating rounds of one JVM or process, bench/common and
+bench/native/paired.h): the median of per-pair ratios and its 99.9%
+distribution-free interval. "rows" claims read two unpaired rows (JMH or the
+native suite), their ratio and errors in quadrature: only claims that cannot
+be paired (two processes) or are not ratios are judged from rows.
+"""
+from . import stats, strategies
+from .parse import HOT_KEY_VALUE_BYTES, find
+
+MET, NOT_MET, WITHIN, NOT_MEASURED = "met", "not met", "within error", "not measured"
+VERDICTS = (MET, NOT_MET, WITHIN, NOT_MEASURED)
+
+KIB = 1024
+EVERY = "every size measured"
+FROM_4K = "from 4 KiB"
+
+
+def _speed(a, b, **k):
+    """a's speed over b's (b's time per operation over a's)."""
+    return dict(kind="paired", measure="speed", a=a, b=b, **k)
+
+
+def _time(a, b, **k):
+    """a's time per operation (per key) over b's."""
+    return dict(kind="paired", measure="time", a=a, b=b, **k)
+
+
+PV, PV1 = ("pinned_view", 1), ("pinned_view", 1)
+GET = ("rocksdbjni_get", 1)
+
+CLAIMS = [
+    # pinget beside rocksdbjni, single gets from the block cache.
+    _speed(PV, GET, at_least=8, sizes=[64 * KIB]),
+    _speed(PV, ("rocksdbjni_get_direct", 1), at_least=2.5, sizes=[64 * KIB]),
+    _speed(("rocksjava_pinned_view", 1), GET, at_least=8, sizes=[64 * KIB],
+           note="same RocksDB instance"),
+    _speed(("rocksjava_pinned_view", 1), ("rocksdbjni_get_direct", 1), at_least=2.5,
+           sizes=[64 * KIB], note="same RocksDB instance"),
+    _speed(PV, GET, at_least=1, sizes=[128]),
+    _speed(PV, ("buffer_copy", 1), at_least=1, sizes=EVERY),
+    # One engine on both sides: the same algorithm (Get into a PinnableSlice,
+    # then one copy into a new byte[]) must measure the same.
+    _speed(("pinnable_copy", 1), GET, equal=1, sizes=EVERY, note="same algorithm"),
+    # The JNI tax in one process: the Java row's time over the same reads made
+    # in C++ inside that JVM.
+    _time(PV, ("native_pinned_loop", 1), at_most=1.10, sizes=[128]),
+    _time(PV, ("native_pinned_loop", 1), at_most=1.05, sizes=FROM_4K),
+    _time(("rocksjava_pinned_view", 1), ("native_pinned_loop", 1), at_most=1.15,
+          sizes=[64 * KIB]),
+    # Batches, per key.
+    *[c for b in (16, 64) for c in (
+        _time(("pinned_view", b), PV1, at_most=0.6, sizes=[128]),
+        _speed(("pinned_view", b), ("rocksdbjni_multiget", b), at_least=1.5, sizes=[128]),
+        _time(("pinned_view", b), ("native_batch_loop", b), at_most=1.10, sizes=[128]),
+        dict(kind="rows", a=("jmh", "pinned_view", b), b=("native", "pinned_view", b),
+             at_most=1.10, sizes=[128], note="two processes"))],
+    # The JNI tax across processes (the JMH row over the native suite's).
+    dict(kind="rows", a=("jmh", "pinned_view", 1), b=("native", "native_pinned", 1),
+         at_most=1.15, sizes=EVERY, note="two processes"),
+    # The FFM binding, on its JDK 22+ (the FFM suite's own rows and pairs).
+    _speed(("ffm_pinned_view", 1), GET, at_least=2, sizes=[HOT_KEY_VALUE_BYTES], group="ffm"),
+    _speed(("ffm_pinned_view", 1), PV, at_least=1.2, sizes=[HOT_KEY_VALUE_BYTES], group="ffm"),
+    _speed(("ffm_pinned_view", 1), PV, at_least=1, sizes=EVERY, group="ffm",
+           exclude=[HOT_KEY_VALUE_BYTES], note="no slower than the JNI view"),
+    _time(("ffm_pinned_view", 1), ("native_pinned_loop", 1), at_most=1.10, sizes=EVERY,
+          group="ffm"),
+    # Copies and allocations (JMH rows).
+    dict(kind="value", field="alloc_bytes_per_op", below=16, rows="allocation-free",
+         sizes=EVERY),
+    dict(kind="value", field="bytes_copied_per_op", equal=0, rows=["pinned_view"],
+         sizes=EVERY),
+    # Controls: a side against its own code written twice must measure 1.
+    _speed(PV, ("pinned_view_twin", 1), equal=1, sizes=EVERY, note="control"),
+    _speed(GET, ("rocksdbjni_get_twin", 1), equal=1, sizes=EVERY, note="control"),
+    _speed(("ffm_pinned_view", 1), ("ffm_pinned_view_twin", 1), equal=1, sizes=EVERY,
+           group="ffm", note="control"),
+    _speed(PV, ("pinned_view_twin", 1), equal=1, sizes=EVERY, suite="native",
+           note="control"),
+    # The method's own precision (issue 26): the headline pairs and the
+    # control, at 99.9%.
+    dict(kind="precision", a=PV, b=GET, half_width=0.10, sizes=[128, 64 * KIB]),
+    dict(kind="precision", a=PV, b=("pinned_view_twin", 1), half_width=0.03, sizes=EVERY),
+]
+
+
+def size_label(n, group="main"):
+    if group == "ffm" and n == HOT_KEY_VALUE_BYTES:
+        return "hot key (26 B)"
+    for unit, name in ((1 << 20, "MiB"), (1 << 10, "KiB")):
+        if n >= unit and n % unit == 0:
+            return f"{n // unit} {name}"
+    return f"{n} B"
+
+
+def _side(s):
+    row, batch = s
+    return f"`{row}`" + (f" batch {batch}" if batch > 1 else "")
+
+
+def _threshold(c):
+    if "at_least" in c:
+        return f"≥ {_num(c['at_least'])}"
+    if "at_most" in c:
+        return f"≤ {_num(c['at_most'])}"
+    return "= 1"
+
+
+def _num(x):
+    return f"{x:g}"
+
+
+def text(c):
+    """The claim in words, without its size."""
+    note = f" ({c['note']})" if c.get("note") else ""
+    if c["kind"] == "paired":
+        if c["measure"] == "speed":
+            what = f"{_side(c['a'])} speed / {_side(c['b'])} {_threshold(c)}"
+        else:
+            what = f"{_side(c['a'])} time / {_side(c['b'])} {_threshold(c)}"
+        if c.get("suite") == "native":
+            what = "C++: " + what
+        elif c.get("group") == "ffm":
+            what = "FFM suite: " + what
+        return what + note
+    if c["kind"] == "precision":
+        return (f"precision: {_side(c['a'])} / {_side(c['b'])}: 99.9% half-width "
+                f"≤ {c['half_width']:.0%} of the ratio")
+    if c["kind"] == "rows":
+        (sa, ra, ba), (sb, rb, bb) = c["a"], c["b"]
+        return (f"{sa} {_side((ra, ba))} time / {sb} {_side((rb, bb))} "
+                f"{_threshold(c)}{note}")
+    rows = "allocation-free rows (docs/strategies.md)" if c["rows"] == "allocation-free" \
+        else ", ".join(f"`{r}`" for r in c["rows"])
+    bound = f"< {_num(c['below'])}" if "below" in c else f"= {_num(c['equal'])}"
+    return f"{rows}: {c['field']} {bound}"
+
+
+def judge_interval(c, value, low, high):
+    """The verdict of a ratio claim on its interval [low, high]."""
+    if value is None:
+        return NOT_MEASURED
+    lo = value if low is None else low
+    hi = value if high is None else high
+    if "equal" in c:
+        return MET if lo <= c["equal"] <= hi else NOT_MET
+    if "at_least" in c:
+        t = c["at_least"]
+        return MET if lo >= t else NOT_MET if hi < t else WITHIN
+    t = c["at_most"]
+    return MET if hi <= t else NOT_MET if lo > t else WITHIN
+
+
+def _sizes(c, measured):
+    if c["sizes"] == EVERY:
+        out = sorted(measured)
+    elif c["sizes"] == FROM_4K:
+        out = sorted(n for n in measured if n >= 4 * KIB)
+    else:
+        out = list(c["sizes"])
+    return [n for n in out if n not in c.get("exclude", [])]
+
+
+def evaluate(rows, comparisons, table=None):
+    """Every claim at every size it names: a list of dicts with text, size
+    (label), source, value, low, high, pairs, unpaired (ratio and error of the
+    same two JMH rows, for comparison), verdict."""
+    table = strategies.load() if table is None else table
+    grouped = {}
+    for cmp in comparisons:
+        key = (cmp["suite"], cmp["group"], cmp["a"], cmp["a_batch"], cmp["b"], cmp["b_batch"])
+        grouped.setdefault(key, {}).setdefault(cmp["value_size"], []).append(cmp)
+    out = []
+    for c in CLAIMS:
+        group = c.get("group", "main")
+        suite = c.get("suite", "jmh")
+        if c["kind"] in ("paired", "precision"):
+            key = (suite, group, c["a"][0], c["a"][1], c["b"][0], c["b"][1])
+            forks_by_size = grouped.get(key, {})
+            for n in _sizes(c, forks_by_size):
+                out.append(_paired_result(c, n, group, suite, forks_by_size.get(n), rows))
+        elif c["kind"] == "rows":
+            (sa, ra, ba), (sb, rb, bb) = c["a"], c["b"]
+            main = [r for r in rows if r["group"] == group]
+            sizes_of = lambda suite, row, batch: {  # noqa: E731
+                r["value_size"] for r in main
+                if (r["suite"], r["strategy"], r["batch"]) == (suite, row, batch)}
+            measured = sizes_of(sa, ra, ba) & sizes_of(sb, rb, bb)
+            for n in _sizes(c, measured):
+                # Latency of a over b: b's throughput over a's.
+                q, e = stats.ratio(find(main, sb, rb, n, batch=bb), find(main, sa, ra, n, batch=ba))
+                lo = hi = None
+                if q is not None and e is not None:
+                    lo, hi = q - e, q + e
+                out.append({"text": text(c), "size": size_label(n, group), "source": "rows",
+                            "value": q, "low": lo, "high": hi, "pairs": None, "unpaired": None,
+                            "verdict": judge_interval(c, q, lo, hi)})
+        else:
+            names = sorted(strategies.allocation_free(table)) if c["rows"] == "allocation-free" \
+                else c["rows"]
+            for group in sorted({r["group"] for r in rows}):
+                out += _value_results(c, names, group, [
+                    r for r in rows if r["suite"] == "jmh" and r["group"] == group
+                    and r["residency"] == "block_cache" and r["batch"] == 1])
+    return out
+
+
+def _value_results(c, names, group, rows):
+    out = []
+    measured = {r["value_size"] for r in rows if r["strategy"] in names
+                and r[c["field"]] is not None}
+    for n in _sizes(c, measured):
+        vals = [(r["strategy"], r[c["field"]]) for r in rows
+                if r["value_size"] == n and r["strategy"] in names and r[c["field"]] is not None]
+        label = ("FFM suite: " if group == "ffm" else "") + text(c)
+        if not vals:
+            out.append({"text": label, "size": size_label(n, group), "source": "rows",
+                        "value": None, "verdict": NOT_MEASURED})
+            continue
+        bad = [s for s, v in vals if not (v < c["below"] if "below" in c else v == c["equal"])]
+        out.append({"text": label, "size": size_label(n, group), "source": "rows",
+                    "value": max(v for _, v in vals), "rows": len(vals), "failing": bad,
+                    "verdict": NOT_MET if bad else MET})
+    return out
+
+
+def _paired_result(c, n, group, suite, forks, rows):
+    res = {"text": text(c), "size": size_label(n, group), "source": "paired", "value": None,
+           "low": None, "high": None, "pairs": None, "unpaired": None, "verdict": NOT_MEASURED}
+    if c["kind"] == "paired" and suite == "jmh":
+        # The same two sides as unpaired JMH rows, if the run has them: the
+        # figure this claim would have rested on before.
+        main = [r for r in rows if r["group"] == group]
+        ra, rb = find(main, "jmh", c["a"][0], n, batch=c["a"][1]), \
+            find(main, "jmh", c["b"][0], n, batch=c["b"][1])
+        q, e = stats.ratio(ra, rb) if c["measure"] == "speed" else stats.ratio(rb, ra)
+        if q is not None:
+            res["unpaired"] = (q, e)
+    if not forks:
+        return res
+    p = stats.paired(forks, invert=c.get("measure") == "time")
+    res.update(value=p["median"], low=p["low"], high=p["high"], pairs=p["n"], stats=p)
+    if c["kind"] == "precision":
+        hw = stats.half_width(p)
+        res["value"] = hw
+        res["verdict"] = NOT_MEASURED if hw is None else MET if hw <= c["half_width"] else NOT_MET
+    elif p["low"] is None:
+        # Too few forks (or pairs) for a 99.9% interval: measured, not judged.
+        res["verdict"] = NOT_MEASURED
+    else:
+        res["verdict"] = judge_interval(c, p["median"], p["low"], p["high"])
+    return res
