@@ -2,9 +2,9 @@
 package io.pinget.bench.ffm;
 
 import io.pinget.PinnedBatch;
+import io.pinget.ReadOptions;
 import io.pinget.bench.CopyCounters;
 import io.pinget.ffm.FfmPinnedBatch;
-import io.pinget.ffm.FfmReadOptions;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -108,7 +108,7 @@ public class FfmBatchGetBenchmark {
   @OperationsPerInvocation(KEYS)
   public void ffmMultigetBufferCopy(CopyCounters c, Blackhole bh) {
     for (int r = KEYS / batch; r > 0; r--) {
-      data.ffm.multiGetBufferCopy(FfmReadOptions.DEFAULT, nextBatch(), dsts, sizes);
+      data.ffm.multiGetBufferCopy(ReadOptions.DEFAULT, nextBatch(), dsts, sizes);
       bh.consume(sizes);
     }
   }

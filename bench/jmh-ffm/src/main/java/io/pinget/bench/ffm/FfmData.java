@@ -5,7 +5,6 @@ import io.pinget.BenchControls;
 import io.pinget.Compression;
 import io.pinget.Options;
 import io.pinget.Store;
-import io.pinget.ffm.FfmOptions;
 import io.pinget.ffm.FfmStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -89,7 +88,7 @@ final class FfmData implements AutoCloseable {
     ffm =
         FfmStore.open(
             dir.resolve("ffm"),
-            new FfmOptions()
+            new Options()
                 .compression(Compression.NONE)
                 .blockSize(4096)
                 .blockCacheBytes(cacheBytes));
