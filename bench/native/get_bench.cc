@@ -21,6 +21,8 @@
 //   --pinget_key_bytes=15  (15: "key" + 12 digits; else that many digits)
 //   --pinget_dir=/tmp/pinget-bench  (data sets are rebuilt on every run)
 //   --pinget_lock=true  (hold JMH's lock while measuring: machine_lock.h)
+//   --pinget_scans=true  (the scan rows: cursor@stream, cursor@range and
+//                         native_iterator@ of each)
 //
 // empty_loop measures what the loop of Google Benchmark costs per iteration,
 // as this build links it (Debian's libbenchmark, built without NDEBUG: it
@@ -217,6 +219,98 @@ void BM_NativePinned(benchmark::State& state, Config c) {
   Finish(state, c);
 }
 
+// Scans. One iteration reads c.batch entries: a streaming scan's batch (the
+// next kScanBatch entries, from the start again at the end of the data) or a
+// short range (a seek to a key of the visiting order, then kRangeEntries), so
+// that a row's time per op is per entry. cursor@<shape> reads through
+// pinget's Cursor (values in place, keys copied and counted);
+// native_iterator@<shape> is RocksDB's iterator with pin_data over the same
+// data without pinget, each key and value read where it lies: the floor.
+constexpr size_t kScanBatch = 256;
+constexpr size_t kRangeEntries = 100;
+
+Config ScanConfig(Config c, bool stream) {
+  c.batch = stream ? kScanBatch : kRangeEntries;
+  return c;
+}
+
+// A seek key with kRangeEntries entries after it (the first key if fewer).
+const std::string& RangeStart(const DataSet& ds, size_t* next) {
+  const size_t starts =
+      ds.keys.size() > kRangeEntries ? ds.keys.size() - kRangeEntries : 1;
+  const size_t i = ds.order[*next] % starts;
+  if (++*next == ds.order.size()) *next = 0;
+  return ds.keys[i];
+}
+
+void BM_CursorScan(benchmark::State& state, Config c, bool stream) {
+  std::string error;
+  Config data = c;
+  data.batch = 1;  // the get rows' data set
+  DataSet* ds = GetDataSet(data, false, &error);
+  if (ds == nullptr) return state.SkipWithError(error.c_str());
+  std::unique_ptr<pinget::Cursor> cursor;
+  if (!ds->store->NewCursor({}, &cursor).ok() || !cursor->SeekToFirst().ok()) {
+    return state.SkipWithError("NewCursor failed");
+  }
+  size_t next = 0;
+  pinget::ResetCopyStats();
+  for (auto _ : state) {
+    size_t left = c.batch;
+    if (!stream && !cursor->Seek(RangeStart(*ds, &next)).ok()) {
+      return state.SkipWithError("Seek failed");
+    }
+    while (left > 0) {
+      if (!cursor->Next(left).ok()) return state.SkipWithError("Next failed");
+      const size_t n = cursor->count();
+      if (n == 0) {
+        if (!stream) break;  // the range ended early
+        if (!cursor->SeekToFirst().ok()) return state.SkipWithError("seek");
+        continue;
+      }
+      for (size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(cursor->key(i).data());
+        benchmark::DoNotOptimize(cursor->value(i).data());
+      }
+      left -= n;
+    }
+  }
+  ReportCounters(state, c);
+  Finish(state, c);
+}
+
+void BM_NativeIterator(benchmark::State& state, Config c, bool stream) {
+  std::string error;
+  Config data = c;
+  data.batch = 1;
+  DataSet* ds = GetDataSet(data, true, &error);
+  if (ds == nullptr) return state.SkipWithError(error.c_str());
+  rocksdb::ReadOptions ro;
+  ro.pin_data = true;
+  std::unique_ptr<rocksdb::Iterator> it(ds->engine->db->NewIterator(ro));
+  it->SeekToFirst();
+  size_t next = 0;
+  for (auto _ : state) {
+    if (stream) {
+      for (size_t i = 0; i < c.batch; ++i) {
+        if (!it->Valid()) it->SeekToFirst();
+        benchmark::DoNotOptimize(it->key().data());
+        benchmark::DoNotOptimize(it->value().data());
+        it->Next();
+      }
+    } else {
+      it->Seek(RangeStart(*ds, &next));
+      for (size_t i = 0; i < c.batch && it->Valid(); ++i) {
+        benchmark::DoNotOptimize(it->key().data());
+        benchmark::DoNotOptimize(it->value().data());
+        it->Next();
+      }
+    }
+  }
+  if (!it->status().ok()) state.SkipWithError("iterator failed");
+  Finish(state, c);
+}
+
 // memcpy: the cost of one copy of value_size bytes, source and destination
 // warm in cache, as a copy out of a pinned block would be, both starting a
 // page. memcpy_dst16 starts the destination 16 bytes into its page: with the
@@ -280,6 +374,7 @@ int main(int argc, char** argv) {
   std::vector<size_t> sizes{128, 4096, 65536}, key_counts{1000}, batches{1};
   std::vector<std::string> residencies{"block_cache"};
   bool lock = true;
+  bool scans = true;
   std::vector<char*> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -301,6 +396,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "--pinget_key_bytes: 8 to 64\n");
         return 2;
       }
+    } else if (const char* v = value("--pinget_scans=")) {
+      scans = std::strcmp(v, "false") != 0;
     } else if (const char* v = value("--pinget_lock=")) {
       lock = std::strcmp(v, "false") != 0;
     } else if (const char* v = value("--pinget_dir=")) {
@@ -340,10 +437,9 @@ int main(int argc, char** argv) {
         // Cap the key count so that one data set stays under 4 GiB (8 GiB
         // for the file residency).
         const size_t capped = std::min(
-            keys,
-            (r == Residency::kFile ? pinget_bench::kMaxFileDataBytes
-                                   : pinget_bench::kMaxDataBytes) /
-                size);
+            keys, (r == Residency::kFile ? pinget_bench::kMaxFileDataBytes
+                                         : pinget_bench::kMaxDataBytes) /
+                      size);
         for (size_t batch : batches) {
           const Config c{size, capped, r, batch};
           if (batch == 1) {
@@ -361,6 +457,18 @@ int main(int argc, char** argv) {
           }
           benchmark::RegisterBenchmark(c.Name("native_pinned").c_str(),
                                        BM_NativePinned, c);
+        }
+        if (scans && r != Residency::kFile) {  // scans of cached data
+          for (bool stream : {true, false}) {
+            const Config sc = ScanConfig({size, capped, r, 1}, stream);
+            const std::string shape = stream ? "@stream" : "@range";
+            benchmark::RegisterBenchmark(
+                sc.Name(("cursor" + shape).c_str()).c_str(), BM_CursorScan, sc,
+                stream);
+            benchmark::RegisterBenchmark(
+                sc.Name(("native_iterator" + shape).c_str()).c_str(),
+                BM_NativeIterator, sc, stream);
+          }
         }
       }
     }

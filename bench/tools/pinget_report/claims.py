@@ -41,6 +41,16 @@ def _time(a, b, **k):
 
 
 PV, PV1 = ("pinned_view", 1), ("pinned_view", 1)
+SCAN_KEYS = (1000, 100000)
+MEMTABLE_KEYS = 100000  # MemtableBenchmark's key count (64 KiB values: 16,384)
+
+
+def _rows_speed(a, b, at_least, sizes, keys):
+    """JMH row a's throughput over row b's, both of one run and key count
+    (two unpaired rows: errors in quadrature)."""
+    return dict(kind="rows", measure="speed", a=("jmh", a, 1), b=("jmh", b, 1),
+                at_least=at_least, sizes=sizes, keys=keys, note=f"{keys:,} keys")
+
 GET = ("rocksdbjni_get", 1)
 
 CLAIMS = [
@@ -84,6 +94,30 @@ CLAIMS = [
          sizes=EVERY),
     dict(kind="value", field="bytes_copied_per_op", equal=0, rows=["pinned_view"],
          sizes=EVERY),
+    # Scans (ScanBenchmark: rows "<method>@stream" and "<method>@range", per
+    # entry, one run), at 1,000 and 100,000 keys.
+    *[c for k in SCAN_KEYS for c in (
+        _rows_speed("cursor@stream", "rocksdbjni_iterator@stream", 2.5, [128], k),
+        _rows_speed("cursor@stream", "rocksdbjni_iterator@stream", 3, [4 * KIB], k),
+        _rows_speed("cursor@stream", "rocksdbjni_iterator_direct@stream", 1.6, [128], k),
+        _rows_speed("cursor@stream", "rocksdbjni_iterator_direct@stream", 2, [4 * KIB], k),
+        _rows_speed("cursor@range", "rocksdbjni_iterator@range", 2, EVERY, k),
+        *[dict(kind="rows", a=("jmh", f"cursor@{shape}", 1),
+               b=("jmh", f"native_cursor_loop@{shape}", 1), at_most=1.15, sizes=EVERY,
+               keys=k, note=f"in-process control, {k:,} keys")
+          for shape in ("stream", "range")])],
+    dict(kind="value", field="bytes_copied_per_op", equal=0,
+         rows=["cursor@stream", "cursor@range"], sizes=EVERY),
+    dict(kind="value", field="alloc_bytes_per_op", below=1,
+         rows=["cursor@stream", "cursor@range"], sizes=EVERY),
+    # Recent writes (MemtableBenchmark: rows "<method>@hit@<lsm shape>"), the
+    # pinned view with pin_memtable over today's, every value in the memtable.
+    _rows_speed("pinned_view_pin_memtable@hit@memtable", "pinned_view@hit@memtable", 3,
+                [64 * KIB], MEMTABLE_KEYS),
+    _rows_speed("pinned_view_pin_memtable@hit@memtable", "pinned_view@hit@memtable", 1.3,
+                [4 * KIB], MEMTABLE_KEYS),
+    dict(kind="value", field="bytes_copied_per_op", equal=0,
+         rows=["pinned_view_pin_memtable@hit@memtable"], sizes=EVERY, keys=MEMTABLE_KEYS),
     # Controls: a side against its own code written twice must measure 1.
     _speed(PV, ("pinned_view_twin", 1), equal=1, sizes=EVERY, note="control"),
     _speed(GET, ("rocksdbjni_get_twin", 1), equal=1, sizes=EVERY, note="control"),
@@ -142,12 +176,14 @@ def text(c):
                 f"≤ {c['half_width']:.0%} of the ratio")
     if c["kind"] == "rows":
         (sa, ra, ba), (sb, rb, bb) = c["a"], c["b"]
-        return (f"{sa} {_side((ra, ba))} time / {sb} {_side((rb, bb))} "
+        measure = c.get("measure", "time")
+        return (f"{sa} {_side((ra, ba))} {measure} / {sb} {_side((rb, bb))} "
                 f"{_threshold(c)}{note}")
     rows = "allocation-free rows (docs/strategies.md)" if c["rows"] == "allocation-free" \
         else ", ".join(f"`{r}`" for r in c["rows"])
     bound = f"< {_num(c['below'])}" if "below" in c else f"= {_num(c['equal'])}"
-    return f"{rows}: {c['field']} {bound}"
+    keys = f" ({c['keys']:,} keys)" if c.get("keys") else ""
+    return f"{rows}: {c['field']} {bound}{keys}"
 
 
 def judge_interval(c, value, low, high):
@@ -175,11 +211,14 @@ def _sizes(c, measured):
     return [n for n in out if n not in c.get("exclude", [])]
 
 
-def evaluate(rows, comparisons, table=None):
+def evaluate(rows, comparisons, table=None, all_rows=None):
     """Every claim at every size it names: a list of dicts with text, size
     (label), source, value, low, high, pairs, unpaired (ratio and error of the
-    same two JMH rows, for comparison), verdict."""
+    same two JMH rows, for comparison), verdict. rows: the run's rows of its
+    primary key count; a claim naming its key count reads all_rows (every key
+    count; rows if not given) of that count."""
     table = strategies.load() if table is None else table
+    all_rows = rows if all_rows is None else all_rows
     grouped = {}
     for cmp in comparisons:
         key = (cmp["suite"], cmp["group"], cmp["a"], cmp["a_batch"], cmp["b"], cmp["b_batch"])
@@ -195,14 +234,17 @@ def evaluate(rows, comparisons, table=None):
                 out.append(_paired_result(c, n, group, suite, forks_by_size.get(n), rows))
         elif c["kind"] == "rows":
             (sa, ra, ba), (sb, rb, bb) = c["a"], c["b"]
-            main = [r for r in rows if r["group"] == group]
+            main = [r for r in (all_rows if c.get("keys") else rows) if r["group"] == group
+                    and (not c.get("keys") or r["keys"] == c["keys"])]
             sizes_of = lambda suite, row, batch: {  # noqa: E731
                 r["value_size"] for r in main
                 if (r["suite"], r["strategy"], r["batch"]) == (suite, row, batch)}
             measured = sizes_of(sa, ra, ba) & sizes_of(sb, rb, bb)
             for n in _sizes(c, measured):
-                # Latency of a over b: b's throughput over a's.
-                q, e = stats.ratio(find(main, sb, rb, n, batch=bb), find(main, sa, ra, n, batch=ba))
+                ra_row, rb_row = find(main, sa, ra, n, batch=ba), find(main, sb, rb, n, batch=bb)
+                # Speed: a's throughput over b's; time (latency): b's over a's.
+                q, e = stats.ratio(ra_row, rb_row) if c.get("measure") == "speed" \
+                    else stats.ratio(rb_row, ra_row)
                 lo = hi = None
                 if q is not None and e is not None:
                     lo, hi = q - e, q + e
@@ -212,9 +254,11 @@ def evaluate(rows, comparisons, table=None):
         else:
             names = sorted(strategies.allocation_free(table)) if c["rows"] == "allocation-free" \
                 else c["rows"]
-            for group in sorted({r["group"] for r in rows}):
+            source = [r for r in all_rows if r["keys"] == c["keys"]] if c.get("keys") \
+                else rows
+            for group in sorted({r["group"] for r in source}):
                 out += _value_results(c, names, group, [
-                    r for r in rows if r["suite"] == "jmh" and r["group"] == group
+                    r for r in source if r["suite"] == "jmh" and r["group"] == group
                     and r["residency"] == "block_cache" and r["batch"] == 1])
     return out
 

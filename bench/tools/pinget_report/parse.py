@@ -105,6 +105,10 @@ def jmh_rows(path, group="main"):
             strategy += "@" + p["lookup"]
         if "path" in p:  # FilePathBenchmark: one row per file-path profile
             strategy += "@" + p["path"]
+        if "scan" in p:  # ScanBenchmark, FfmScanBenchmark: one row per scan shape
+            strategy += "@" + p["scan"]
+        if "lsm" in p:  # MemtableBenchmark: "<method>@<hit|miss>@<lsm shape>"
+            strategy += "@" + p["lsm"]
         value_size = int(p.get("valueSize", 0))
         if p.get("shape") == "hot_key":
             value_size = HOT_KEY_VALUE_BYTES

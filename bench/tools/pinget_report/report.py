@@ -112,7 +112,7 @@ def main(argv=None):
     ffm_paired = [p for p in paired if p["group"] == "ffm"]
     table = strategies.load()
     claim_rows = main_rows + ffm_rows
-    claim_results = claims.evaluate(claim_rows, comparisons, table)
+    claim_results = claims.evaluate(claim_rows, comparisons, table, main_group + ffm_rows)
 
     head = {"generated": env["generated"], "machine": env["machine"],
             "rocksdb": env["rocksdb"], "rocksdbjni": env.get("rocksdbjni"),
@@ -172,6 +172,12 @@ def main(argv=None):
     ffm = sections.ffm_section(ffm_rows, env.get("jvm_ffm"))
     if ffm:
         md += ["", "## FFM binding", ""] + ffm
+    scans = sections.scan_section(main_group, ffm_rows)
+    if scans:
+        md += ["", "## Scans", ""] + scans
+    memtable = sections.memtable_section(main_group)
+    if memtable:
+        md += ["", "## Memtable", ""] + memtable
     small = sections.small_values(main_rows)
     if small:
         md += ["", "## Small values: single and batched gets per key", ""] + small

@@ -427,3 +427,128 @@ def native_build_note(rows):
             f"compiled into pinget_bench in Release; the library's own code runs once per batch "
             f"of iterations. What the loop costs per iteration, as built (`empty_loop`): "
             f"{fmt(r['ns_per_op'], 2)} ns{share}. The paired C++ comparisons do not use it."]
+
+
+def _ns_cell(r):
+    ns, e = ns_err(r)
+    return "n/a" if ns is None else f"{fmt(ns, 0)} ± {fmt(e, 0)}"
+
+
+def _speedup(a, b):
+    """a's speed over b's, with its error (two rows of one run)."""
+    q, e = ratio(a, b)
+    return "n/a" if q is None else f"{fmt(q)}× ± {fmt(e)}"
+
+
+SCAN_PEERS = ["native_cursor_loop", "rocksjava_cursor", "rocksdbjni_iterator",
+              "rocksdbjni_iterator_direct"]
+
+
+def scan_section(rows, ffm_rows):
+    """Scans per entry (ScanBenchmark, FfmScanBenchmark, the native suite's
+    cursor@ and native_iterator@ rows): ns per entry, the cursor's speed over
+    each peer, its copies and allocation per entry."""
+    scan = [r for r in rows if r["strategy"].partition("@")[2] in ("stream", "range")]
+    ffm = [r for r in ffm_rows if r["strategy"].partition("@")[2] in ("stream", "range")]
+    if not scan and not ffm:
+        return []
+    lines = ["Per entry, one run: `stream` is a streaming scan (batches of 256 entries per JNI "
+             "call for the cursors), `range` a seek to a random key and the 100 entries from "
+             "it. *× peer*: the cursor's speed over that row's (errors in quadrature). "
+             "`native_cursor_loop` makes the cursor's reads in C++ inside the JVM (one JNI call "
+             "per streaming batch or range); `rocksjava_cursor` is pinget's cursor over the "
+             "rocksdbjni rows' own RocksDB; `rocksdbjni_iterator` copies each key and value "
+             "into new arrays, `_direct` into direct buffers. Copies count value copies (keys "
+             "are copied once each and counted apart).", ""]
+    jmh = [r for r in scan if r["suite"] == "jmh"]
+    for keys in sorted({r["keys"] for r in jmh}):
+        for residency in ("block_cache", "memtable"):
+            rs = [r for r in jmh if r["keys"] == keys and r["residency"] == residency]
+            if not rs:
+                continue
+            lines += [f"JMH, {keys:,} keys, {residency}:", "",
+                      "| size | shape | `cursor` ns/entry | " +
+                      " | ".join(f"× `{p}`" for p in SCAN_PEERS) +
+                      " | copies/entry | alloc B/entry |",
+                      "|---:|---|---:|" + "---:|" * len(SCAN_PEERS) + "---:|---:|"]
+            for n in sorted({r["value_size"] for r in rs}):
+                for shape in ("stream", "range"):
+                    c = find(rs, "jmh", f"cursor@{shape}", n, residency)
+                    if c is None:
+                        continue
+                    cells = [_speedup(c, find(rs, "jmh", f"{p}@{shape}", n, residency))
+                             for p in SCAN_PEERS]
+                    lines.append(f"| {n} | {shape} | {_ns_cell(c)} | " + " | ".join(cells) +
+                                 f" | {fmt(c['copies_per_op'])} | "
+                                 f"{fmt(c['alloc_bytes_per_op'], 2)} |")
+            lines.append("")
+    native = [r for r in scan if r["suite"] == "native"]
+    if native:
+        lines += ["C++ (the native suite): pinget's `Cursor` and RocksDB's own iterator with "
+                  "`pin_data` over the same data, per entry.", "",
+                  "| keys | residency | size | shape | `cursor` ns/entry | `native_iterator` "
+                  "ns/entry | `cursor` time / `native_iterator` |",
+                  "|---:|---|---:|---|---:|---:|---:|"]
+        for r in sorted((r for r in native if r["strategy"].startswith("cursor@")),
+                        key=lambda r: (r["keys"], r["residency"], r["value_size"],
+                                       r["strategy"])):
+            shape = r["strategy"].partition("@")[2]
+            floor = next((x for x in native if x["strategy"] == f"native_iterator@{shape}"
+                          and (x["keys"], x["residency"], x["value_size"]) ==
+                          (r["keys"], r["residency"], r["value_size"])), None)
+            q, e = ratio(floor, r)
+            lines.append(f"| {r['keys']:,} | {r['residency']} | {r['value_size']} | {shape} | "
+                         f"{_ns_cell(r)} | {_ns_cell(floor)} | "
+                         f"{'n/a' if q is None else f'{fmt(q)} ± {fmt(e)}'} |")
+        lines.append("")
+    if ffm:
+        lines += ["FFM suite (JDK 22+): the FFM cursor beside the JNI cursor on the same JDK.", "",
+                  "| size | shape | `ffm_cursor` ns/entry | `cursor` (JNI) ns/entry | "
+                  "FFM speed / JNI | FFM alloc B/entry |", "|---:|---|---:|---:|---:|---:|"]
+        for n in sorted({r["value_size"] for r in ffm}):
+            for shape in ("stream", "range"):
+                a = find(ffm, "jmh", f"ffm_cursor@{shape}", n)
+                b = find(ffm, "jmh", f"cursor@{shape}", n)
+                if a is None and b is None:
+                    continue
+                lines.append(f"| {n} | {shape} | {_ns_cell(a)} | {_ns_cell(b)} | "
+                             f"{_speedup(a, b)} | "
+                             f"{fmt(None if a is None else a['alloc_bytes_per_op'], 2)} |")
+    return lines
+
+
+MEMTABLE_SHAPES = ["memtable", "one_sst", "levels"]
+
+
+def memtable_section(rows):
+    """MemtableBenchmark: the pinned view with pin_memtable beside today's and
+    rocksdbjni's get, per LSM shape, hits and misses, per size."""
+    rs = [r for r in rows if r["strategy"].count("@") == 2
+          and r["strategy"].rsplit("@", 1)[1] in MEMTABLE_SHAPES]
+    if not rs:
+        return []
+    lines = ["ns per get (± 99.9% error) of the pinned view with `pin_memtable` "
+             "(`pinned_view_pin_memtable`) and without (`pinned_view`), and rocksdbjni's "
+             "`get`, over three LSM shapes: `memtable` (every key in the memtable), `one_sst` "
+             "(every key in one flushed file, 1% rewritten into the memtable), `levels` (half "
+             "compacted into the last level, the rest in three L0 files, 1% rewritten). `hit` "
+             "reads keys that exist, `miss` keys between them. *speed-up*: `pin_memtable`'s "
+             "speed over `pinned_view`'s in the same run; copies per get from pinget's "
+             "counters.", "",
+             "| shape | lookup | size | `pinned_view_pin_memtable` | `pinned_view` | speed-up | "
+             "`rocksdbjni_get` | copies/get (pin, plain) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for shape in MEMTABLE_SHAPES:
+        for lookup in ("hit", "miss"):
+            for n in sorted({r["value_size"] for r in rs}):
+                pin = find(rs, "jmh", f"pinned_view_pin_memtable@{lookup}@{shape}", n)
+                plain = find(rs, "jmh", f"pinned_view@{lookup}@{shape}", n)
+                peer = find(rs, "jmh", f"rocksdbjni_get@{lookup}@{shape}", n)
+                if pin is None and plain is None:
+                    continue
+                copies = ", ".join(fmt(None if r is None else r["copies_per_op"])
+                                   for r in (pin, plain))
+                lines.append(f"| {shape} | {lookup} | {n} | {_ns_cell(pin)} | "
+                             f"{_ns_cell(plain)} | {_speedup(pin, plain)} | {_ns_cell(peer)} | "
+                             f"{copies} |")
+    return lines

@@ -73,11 +73,20 @@ def _cells(line):
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+# Scan shapes: a row measured as "cursor@stream" or "cursor@range" is the
+# table's "cursor", counted per entry. (Other "@" variants, point-lookup and
+# file-path profiles, are not table rows.)
+SCAN_SHAPES = ("stream", "range")
+
+
 def lookup(table, suite, row):
     """The table's entry for a measured row of summary.json: the native
     suite's rows are the C++ API's; JMH rows (JDK 17 and the FFM suite's JDK 25
     rows alike) are found by name among the other bindings. None if the table
     does not name it (peers, controls without counts)."""
+    base, _, shape = row.partition("@")
+    if shape in SCAN_SHAPES:
+        row = base
     for t in table:
         if (suite == "native") == (t["binding"] == NATIVE_BINDING) and t["row"] == row:
             return t

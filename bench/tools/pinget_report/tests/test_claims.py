@@ -81,6 +81,28 @@ class EvaluateTest(unittest.TestCase):
                       "hot key (26 B)")
         self.assertEqual(r["verdict"], claims.NOT_MET)
 
+    def test_row_claims_of_a_key_count_read_that_count(self):
+        def row(strategy, size, ops, keys, err=None, copied=0.0, alloc=0.0):
+            return {"suite": "jmh", "group": "main", "strategy": strategy, "value_size": size,
+                    "residency": "block_cache", "batch": 1, "keys": keys, "ops_per_s": ops,
+                    "ops_per_s_error": ops * 0.01 if err is None else err,
+                    "bytes_copied_per_op": copied, "alloc_bytes_per_op": alloc}
+        primary = [row("cursor@stream", 128, 3e6, 1000, alloc=0.2),
+                   row("rocksdbjni_iterator@stream", 128, 1e6, 1000)]
+        every = primary + [row("cursor@stream", 128, 2e6, 100000),
+                           row("rocksdbjni_iterator@stream", 128, 1e6, 100000)]
+        out = claims.evaluate(primary, [], None, every)
+        r = self.find(out, "jmh `cursor@stream` speed / jmh `rocksdbjni_iterator@stream` ≥ 2.5"
+                           " (1,000 keys)", "128 B")
+        self.assertAlmostEqual(r["value"], 3.0)
+        self.assertEqual(r["verdict"], claims.MET)
+        r = self.find(out, "jmh `cursor@stream` speed / jmh `rocksdbjni_iterator@stream` ≥ 2.5"
+                           " (100,000 keys)", "128 B")
+        self.assertAlmostEqual(r["value"], 2.0)
+        self.assertEqual(r["verdict"], claims.NOT_MET)
+        r = self.find(out, "`cursor@stream`, `cursor@range`: alloc_bytes_per_op < 1", "128 B")
+        self.assertEqual(r["verdict"], claims.MET)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -38,6 +38,13 @@ class TableTest(unittest.TestCase):
         self.assertIn("ffm_buffer_copy", strategies.allocation_free(self.table))
         self.assertNotIn("ffm_pinned_view", strategies.allocation_free(self.table))
 
+    def test_scan_shapes_are_the_table_row_other_variants_are_not(self):
+        self.assertEqual(strategies.lookup(self.table, "jmh", "cursor@range")["row"], "cursor")
+        self.assertEqual(strategies.lookup(self.table, "native", "cursor@stream")["binding"],
+                         "cpp")
+        self.assertIsNone(strategies.lookup(self.table, "jmh", "pinned_view@bloom"))
+        self.assertIsNone(strategies.lookup(self.table, "jmh", "cursor@sideways"))
+
     def test_refuses_what_it_cannot_read(self):
         with self.assertRaises(strategies.TableError):
             strategies.copies_function("P + F")

@@ -41,7 +41,7 @@ import org.rocksdb.RocksDBException;
 /**
  * The pinned view with and without ReadOptions.pinMemtable, beside rocksdbjni's get, across LSM
  * shapes. Keys are "key" + 12 digits of even numbers; a miss asks for an odd number between two of
- * them. Shapes, each loaded alike into a pinget Store and a rocksdbjni RocksDB (no compression, 4
+ * them. Shapes (the {@code lsm} parameter), each loaded alike into a pinget Store and a rocksdbjni RocksDB (no compression, 4
  * KiB blocks, a 10-bit Bloom filter, a block cache holding every value):
  *
  * <ul>
@@ -53,7 +53,8 @@ import org.rocksdb.RocksDBException;
  * </ul>
  *
  * A store holds at most 1 GiB of values (64 KiB values: 16,384 keys instead of 100,000), as both
- * stores and two copies of the memtable shape must fit this machine's memory together.
+ * stores and two copies of the memtable shape must fit this machine's memory together. Rows are
+ * named {@code <method>@<lookup>@<lsm>} in the report (e.g. {@code pinned_view@hit@memtable}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -73,7 +74,7 @@ public class MemtableBenchmark {
   public int valueSize;
 
   @Param({"memtable", "one_sst", "levels"})
-  public String shape;
+  public String lsm;
 
   @Param({"hit", "miss"})
   public String lookup;
@@ -90,9 +91,9 @@ public class MemtableBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException, RocksDBException {
     int n = (int) Math.min(keys, MAX_DATA_BYTES / valueSize);
-    boolean memtable = "memtable".equals(shape);
-    if (!memtable && !"one_sst".equals(shape) && !"levels".equals(shape)) {
-      throw new IllegalArgumentException("shape " + shape);
+    boolean memtable = "memtable".equals(lsm);
+    if (!memtable && !"one_sst".equals(lsm) && !"levels".equals(lsm)) {
+      throw new IllegalArgumentException("lsm " + lsm);
     }
     if (!"hit".equals(lookup) && !"miss".equals(lookup)) {
       throw new IllegalArgumentException("lookup " + lookup);
@@ -150,12 +151,12 @@ public class MemtableBenchmark {
 
   /** Writes the shape's keys into both stores, flushing and compacting alike. */
   private void load(int n) throws RocksDBException {
-    int bottom = "levels".equals(shape) ? n / 2 : n;
+    int bottom = "levels".equals(lsm) ? n / 2 : n;
     for (int i = 0; i < n; i++) {
       put(i);
-      if (i + 1 == bottom && !"memtable".equals(shape)) {
+      if (i + 1 == bottom && !"memtable".equals(lsm)) {
         flushBoth(); // one_sst: one flush writes one file, whatever its size
-        if ("levels".equals(shape)) {
+        if ("levels".equals(lsm)) {
           store.compact();
           rocks.compactRange();
         }
@@ -163,8 +164,8 @@ public class MemtableBenchmark {
         flushBoth(); // the levels shape's L0 files
       }
     }
-    if (!"memtable".equals(shape)) {
-      if ("levels".equals(shape)) {
+    if (!"memtable".equals(lsm)) {
+      if ("levels".equals(lsm)) {
         flushBoth();
       }
       for (int i = 0; i < n; i += 100) {

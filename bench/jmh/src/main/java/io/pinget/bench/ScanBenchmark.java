@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.BenchControls;
 import io.pinget.Cursor;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
@@ -23,14 +22,15 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.rocksdb.RocksIterator;
 
 /**
- * Scans, per entry: pinget's cursor (batches of 256 views per JNI call), the same scan made in C++
- * inside the JVM (the in-process floor), and rocksdbjni's RocksIterator with byte[] key()/value()
- * and with direct ByteBuffers, over the same data and options. Two shapes: {@code *Scan}, a
- * streaming scan (SCAN entries per invocation, continuing where the last stopped and starting over
- * at the end), and {@code *Range}, a short range scan (a seek to a key of the data set's random
- * order, then RANGE entries). One operation is one entry. Every entry's key and value reach the
- * Blackhole (as a view, a new array, or a size written into a direct buffer). pinget's rows count
- * their copies per entry (CopyCounters: value copies and file reads; key copies apart).
+ * Scans, per entry: pinget's cursor (batches of up to 256 views per JNI call), the same reads made
+ * in C++ inside the JVM (the in-process floor), and rocksdbjni's RocksIterator with byte[]
+ * key()/value() and with direct ByteBuffers, over the same data and options. Two shapes
+ * (CursorScans): {@code stream}, a streaming scan, and {@code range}, short range scans of 100
+ * entries after a seek to a random key. One operation is one entry. Every entry's key and value
+ * reach the Blackhole (as a view, a new array, or a size written into a direct buffer). pinget's
+ * rows count their copies per entry (CopyCounters: value copies and file reads; key copies apart).
+ * Row names are docs/strategies.md's ({@code cursor}, {@code native_cursor_loop}); the report tells
+ * the shapes apart by the {@code scan} parameter.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -39,15 +39,6 @@ import org.rocksdb.RocksIterator;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class ScanBenchmark {
-  /** Entries per JNI call of the cursor. */
-  static final int BATCH = 256;
-
-  /** Entries per invocation of a streaming scan: 16 batches. */
-  static final int SCAN = 16 * BATCH;
-
-  /** Entries of a short range scan. */
-  static final int RANGE = 100;
-
   @Param("1000")
   public int keys;
 
@@ -57,23 +48,32 @@ public class ScanBenchmark {
   @Param("block_cache")
   public String residency;
 
+  @Param({CursorScans.STREAM, CursorScans.RANGES})
+  public String scan;
+
   private DataSet data;
+  private CursorScans scans;
+  private boolean stream;
   private Cursor cursor;
   private Cursor nativeCursor;
+  private Cursor rocksjavaCursor;
   private RocksIterator iterator;
   private RocksIterator directIterator;
   private ByteBuffer directKey;
   private ByteBuffer directValue;
   private final long[] out = new long[2];
-  private int pos;
 
   @Setup(Level.Trial)
   public void setUp() {
+    stream = CursorScans.isStream(scan);
     data = new DataSet(keys, valueSize, residency);
+    scans = new CursorScans(data.keys);
     cursor = data.store.newCursor();
     cursor.seekToFirst();
     nativeCursor = data.store.newCursor();
     nativeCursor.seekToFirst();
+    rocksjavaCursor = data.reader.newCursor();
+    rocksjavaCursor.seekToFirst();
     iterator = data.rocks.newIterator();
     iterator.seekToFirst();
     directIterator = data.rocks.newIterator();
@@ -86,116 +86,91 @@ public class ScanBenchmark {
   public void tearDown() {
     cursor.close();
     nativeCursor.close();
+    rocksjavaCursor.close();
     iterator.close();
     directIterator.close();
     data.close();
   }
 
-  /** A key of the random order among those with RANGE entries from them (all, if fewer). */
-  private byte[] nextSeekKey() {
-    int start = Math.max(1, data.keys.length - RANGE);
-    byte[] k = data.keys[data.order[pos] % start];
-    if (++pos == data.order.length) {
-      pos = 0;
+  @Benchmark
+  @OperationsPerInvocation(CursorScans.ENTRIES)
+  public void cursor(Blackhole bh, CopyCounters c) {
+    if (stream) {
+      CursorScans.stream(cursor, bh);
+    } else {
+      scans.ranges(cursor, bh);
     }
-    return k;
   }
 
+  /** The cursor of a RocksJavaReader over the rocksdbjni rows' own RocksDB. */
   @Benchmark
-  @OperationsPerInvocation(SCAN)
-  public void cursorScan(Blackhole bh, CopyCounters c) {
-    for (int left = SCAN; left > 0; ) {
-      int n = cursor.next(Math.min(BATCH, left));
-      if (n == 0) {
-        cursor.seekToFirst();
-        continue;
-      }
-      for (int i = 0; i < n; i++) {
-        bh.consume(cursor.key(i));
-        bh.consume(cursor.value(i));
-      }
-      left -= n;
+  @OperationsPerInvocation(CursorScans.ENTRIES)
+  public void rocksjavaCursor(Blackhole bh, CopyCounters c) {
+    if (stream) {
+      CursorScans.stream(rocksjavaCursor, bh);
+    } else {
+      scans.ranges(rocksjavaCursor, bh);
     }
   }
 
   @Benchmark
-  @OperationsPerInvocation(SCAN)
-  public long nativeCursorLoop(CopyCounters c) {
-    BenchControls.scanInNative(nativeCursor, BATCH, SCAN, out);
-    return out[1];
+  @OperationsPerInvocation(CursorScans.ENTRIES)
+  public void nativeCursorLoop(Blackhole bh, CopyCounters c) {
+    scans.inNative(nativeCursor, stream, out, bh);
   }
 
   @Benchmark
-  @OperationsPerInvocation(SCAN)
+  @OperationsPerInvocation(CursorScans.ENTRIES)
   public void rocksdbjniIterator(Blackhole bh) {
     RocksIterator it = iterator;
-    for (int left = SCAN; left > 0; left--) {
-      if (!it.isValid()) {
-        it.seekToFirst();
+    if (stream) {
+      for (int left = CursorScans.ENTRIES; left > 0; left--) {
+        if (!it.isValid()) {
+          it.seekToFirst();
+        }
+        bh.consume(it.key());
+        bh.consume(it.value());
+        it.next();
       }
-      bh.consume(it.key());
-      bh.consume(it.value());
-      it.next();
+      return;
+    }
+    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
+      it.seek(scans.nextSeekKey());
+      for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
+        bh.consume(it.key());
+        bh.consume(it.value());
+        it.next();
+      }
     }
   }
 
   @Benchmark
-  @OperationsPerInvocation(SCAN)
+  @OperationsPerInvocation(CursorScans.ENTRIES)
   public void rocksdbjniIteratorDirect(Blackhole bh) {
     RocksIterator it = directIterator;
-    for (int left = SCAN; left > 0; left--) {
-      if (!it.isValid()) {
-        it.seekToFirst();
+    if (stream) {
+      for (int left = CursorScans.ENTRIES; left > 0; left--) {
+        if (!it.isValid()) {
+          it.seekToFirst();
+        }
+        readDirect(it, bh);
+        it.next();
       }
-      directKey.clear();
-      directValue.clear();
-      bh.consume(it.key(directKey));
-      bh.consume(it.value(directValue));
-      it.next();
+      return;
+    }
+    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
+      it.seek(scans.nextSeekKey());
+      for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
+        readDirect(it, bh);
+        it.next();
+      }
     }
   }
 
-  @Benchmark
-  @OperationsPerInvocation(RANGE)
-  public void cursorRange(Blackhole bh, CopyCounters c) {
-    cursor.seek(nextSeekKey());
-    int n = cursor.next(RANGE);
-    for (int i = 0; i < n; i++) {
-      bh.consume(cursor.key(i));
-      bh.consume(cursor.value(i));
-    }
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(RANGE)
-  public long nativeCursorRange(CopyCounters c) {
-    BenchControls.seekInNative(nativeCursor, nextSeekKey(), RANGE, out);
-    return out[1];
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(RANGE)
-  public void rocksdbjniIteratorRange(Blackhole bh) {
-    RocksIterator it = iterator;
-    it.seek(nextSeekKey());
-    for (int i = 0; i < RANGE && it.isValid(); i++) {
-      bh.consume(it.key());
-      bh.consume(it.value());
-      it.next();
-    }
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(RANGE)
-  public void rocksdbjniIteratorDirectRange(Blackhole bh) {
-    RocksIterator it = directIterator;
-    it.seek(nextSeekKey());
-    for (int i = 0; i < RANGE && it.isValid(); i++) {
-      directKey.clear();
-      directValue.clear();
-      bh.consume(it.key(directKey));
-      bh.consume(it.value(directValue));
-      it.next();
-    }
+  private void readDirect(RocksIterator it, Blackhole bh) {
+    directKey.clear();
+    directValue.clear();
+    bh.consume(it.key(directKey));
+    bh.consume(it.value(directValue));
   }
 }

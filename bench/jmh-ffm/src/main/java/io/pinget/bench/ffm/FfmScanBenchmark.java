@@ -5,6 +5,8 @@ import io.pinget.Compression;
 import io.pinget.Cursor;
 import io.pinget.Options;
 import io.pinget.Store;
+import io.pinget.bench.CopyCounters;
+import io.pinget.bench.CursorScans;
 import io.pinget.ffm.FfmCursor;
 import io.pinget.ffm.FfmStore;
 import java.io.IOException;
@@ -33,10 +35,11 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Scans on a JDK 22+, per entry: the FFM cursor (batches of 256 segments per downcall) beside the
- * JNI cursor, on two stores holding the same data in the block cache; streaming ({@code *Scan}:
- * SCAN entries per invocation, starting over at the end) and short ({@code *Range}: a seek, then
- * RANGE entries). One operation is one entry; every key and value reaches the Blackhole.
+ * Scans on a JDK 22+, per entry: the FFM cursor (batches of up to 256 segments per downcall) beside
+ * the JNI cursor, on two stores holding the same data in the block cache, in ScanBenchmark's two
+ * shapes (CursorScans: {@code stream} and {@code range}). One operation is one entry; every key and
+ * value reaches the Blackhole. Row names are docs/strategies.md's ({@code ffm_cursor}, {@code
+ * cursor}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -45,26 +48,26 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class FfmScanBenchmark {
-  static final int BATCH = 256;
-  static final int SCAN = 16 * BATCH;
-  static final int RANGE = 100;
-
   @Param("1000")
   public int keys;
 
   @Param({"128", "4096"})
   public int valueSize;
 
+  @Param({CursorScans.STREAM, CursorScans.RANGES})
+  public String scan;
+
   private Path dir;
   private FfmStore ffm;
   private Store jni;
   private FfmCursor ffmCursor;
   private Cursor jniCursor;
-  private byte[][] seekKeys;
-  private int pos;
+  private CursorScans scans;
+  private boolean stream;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
+    stream = CursorScans.isStream(scan);
     Random random = new Random(42);
     long cacheBytes = 2L * keys * (valueSize + 64) + (64L << 20);
     Options options =
@@ -82,11 +85,7 @@ public class FfmScanBenchmark {
     }
     ffm.flush();
     jni.flush();
-    int starts = Math.max(1, keys - RANGE);
-    seekKeys = new byte[starts][];
-    for (int i = 0; i < starts; i++) {
-      seekKeys[i] = all[random.nextInt(starts)];
-    }
+    scans = new CursorScans(all);
     ffmCursor = ffm.newCursor();
     jniCursor = jni.newCursor();
     // Every block read once by each side: all in the block cache.
@@ -111,69 +110,44 @@ public class FfmScanBenchmark {
     }
   }
 
-  private byte[] nextSeekKey() {
-    byte[] k = seekKeys[pos];
-    if (++pos == seekKeys.length) {
-      pos = 0;
-    }
-    return k;
-  }
-
   @Benchmark
-  @OperationsPerInvocation(SCAN)
-  public void ffmCursorScan(Blackhole bh) {
-    for (int left = SCAN; left > 0; ) {
-      int n = ffmCursor.next(Math.min(BATCH, left));
-      if (n == 0) {
-        ffmCursor.seekToFirst();
-        continue;
+  @OperationsPerInvocation(CursorScans.ENTRIES)
+  public void ffmCursor(Blackhole bh, CopyCounters c) {
+    if (stream) {
+      for (int left = CursorScans.ENTRIES; left > 0; ) {
+        int n = ffmCursor.next(Math.min(CursorScans.BATCH, left));
+        if (n == 0) {
+          ffmCursor.seekToFirst();
+          continue;
+        }
+        consume(n, bh);
+        left -= n;
       }
-      for (int i = 0; i < n; i++) {
-        MemorySegment k = ffmCursor.key(i);
-        MemorySegment v = ffmCursor.value(i);
-        bh.consume(k);
-        bh.consume(v);
-      }
-      left -= n;
+      return;
+    }
+    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
+      ffmCursor.seek(scans.nextSeekKey());
+      consume(ffmCursor.next(CursorScans.RANGE), bh);
     }
   }
 
-  @Benchmark
-  @OperationsPerInvocation(SCAN)
-  public void jniCursorScan(Blackhole bh) {
-    for (int left = SCAN; left > 0; ) {
-      int n = jniCursor.next(Math.min(BATCH, left));
-      if (n == 0) {
-        jniCursor.seekToFirst();
-        continue;
-      }
-      for (int i = 0; i < n; i++) {
-        bh.consume(jniCursor.key(i));
-        bh.consume(jniCursor.value(i));
-      }
-      left -= n;
-    }
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(RANGE)
-  public void ffmCursorRange(Blackhole bh) {
-    ffmCursor.seek(nextSeekKey());
-    int n = ffmCursor.next(RANGE);
+  private void consume(int n, Blackhole bh) {
     for (int i = 0; i < n; i++) {
-      bh.consume(ffmCursor.key(i));
-      bh.consume(ffmCursor.value(i));
+      MemorySegment k = ffmCursor.key(i);
+      MemorySegment v = ffmCursor.value(i);
+      bh.consume(k);
+      bh.consume(v);
     }
   }
 
+  /** The JNI cursor on the same JDK. */
   @Benchmark
-  @OperationsPerInvocation(RANGE)
-  public void jniCursorRange(Blackhole bh) {
-    jniCursor.seek(nextSeekKey());
-    int n = jniCursor.next(RANGE);
-    for (int i = 0; i < n; i++) {
-      bh.consume(jniCursor.key(i));
-      bh.consume(jniCursor.value(i));
+  @OperationsPerInvocation(CursorScans.ENTRIES)
+  public void cursor(Blackhole bh, CopyCounters c) {
+    if (stream) {
+      CursorScans.stream(jniCursor, bh);
+    } else {
+      scans.ranges(jniCursor, bh);
     }
   }
 }
