@@ -69,6 +69,18 @@ jlong Open(JNIEnv* env, jclass, jbyteArray path, jint flags,
 // Handles are RocksJava's native pointers (RocksObject.getNativeHandle()),
 // checked by io.pinget.rocksjava.RocksJavaReader before they get here.
 jlong Borrow(JNIEnv* env, jclass, jlong db, jlongArray column_families) {
+#if defined(_LIBCPP_VERSION)
+  // The musl libraries are built with libc++ (zig), rocksdbjni's with
+  // libstdc++: the C++ objects behind these handles, and the ReadOptions and
+  // PinnableSlice this library would pass them, lay out differently.
+  (void)db;
+  (void)column_families;
+  Throw(env, "java/lang/UnsupportedOperationException",
+        "RocksJavaReader is not available with pinget's musl libraries: they "
+        "are built with libc++, rocksdbjni with libstdc++, and the two cannot "
+        "share RocksDB's C++ objects (docs/design.md, Toolchains)");
+  return 0;
+#endif
   if (column_families == nullptr) {
     ThrowNullPointer(env, "column families are null");
     return 0;
