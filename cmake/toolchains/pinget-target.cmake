@@ -82,9 +82,37 @@ else()
   # which hold the build machine's glibc (Debian's GCC searches them first).
   set(_first "-B${_sysroot}/usr/${_libdir}")
   set(_libs "-L${_sysroot}/usr/${_libdir} -L${_sysroot}/${_libdir}")
+  set(_overlay "-isystem ${CMAKE_CURRENT_LIST_DIR}/glibc-2.17/include")
   set(CMAKE_C_FLAGS_INIT "${_first}")
-  set(CMAKE_CXX_FLAGS_INIT
-      "${_first} -isystem ${CMAKE_CURRENT_LIST_DIR}/glibc-2.17/include")
+  set(CMAKE_CXX_FLAGS_INIT "${_first} ${_overlay}")
+  if(CMAKE_SYSTEM_PROCESSOR STREQUAL "aarch64")
+    # Debian's cross GCC also searches its own target folder
+    # (/usr/aarch64-linux-gnu/include: glibc 2.36's headers) before the
+    # sysroot's. Keep the compiler's folders but that one: GCC's and
+    # libstdc++'s headers, then the sysroot's (glibc 2.17).
+    execute_process(
+      COMMAND "${CMAKE_CXX_COMPILER}" --sysroot=${_sysroot} -xc++ -E -v -
+      INPUT_FILE /dev/null OUTPUT_QUIET ERROR_VARIABLE _search)
+    string(REGEX REPLACE ".*<...> search starts here:\n(.*)End of search list.*"
+           "\\1" _search "${_search}")
+    string(REPLACE "\n" ";" _search "${_search}")
+    set(_c_dirs "")
+    set(_cxx_dirs "")
+    foreach(_dir IN LISTS _search)
+      string(STRIP "${_dir}" _dir)
+      if(_dir STREQUAL "")
+        continue()
+      endif()
+      get_filename_component(_dir "${_dir}" ABSOLUTE)
+      if(_dir MATCHES "/c\\+\\+/")
+        string(APPEND _cxx_dirs " -isystem ${_dir}")
+      elseif(_dir MATCHES "^${_sysroot}/" OR _dir MATCHES "/gcc-cross/")
+        string(APPEND _c_dirs " -isystem ${_dir}")
+      endif()
+    endforeach()
+    set(CMAKE_C_FLAGS_INIT "${_first} -nostdinc${_c_dirs}")
+    set(CMAKE_CXX_FLAGS_INIT "${_first} -nostdinc ${_overlay}${_cxx_dirs}${_c_dirs}")
+  endif()
   # The compat object is compiled once per sysroot, compiler and source.
   file(SHA256 "${CMAKE_CURRENT_LIST_DIR}/glibc-2.17/compat.c" _hash)
   string(SUBSTRING "${_hash}" 0 12 _hash)
