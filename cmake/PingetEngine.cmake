@@ -72,6 +72,27 @@ set(PINGET_ENGINE_C_COMPILER "${CMAKE_C_COMPILER}" CACHE FILEPATH
     "C compiler for the bundled engine")
 set(PINGET_ENGINE_CXX_COMPILER "${CMAKE_CXX_COMPILER}" CACHE FILEPATH
     "C++ compiler for the bundled engine (e.g. g++ under a clang build)")
+# A target of the JAR (cmake/toolchains/<target>.cmake) builds the engine with
+# that target's toolchain instead of the compilers above; a build for the
+# target (CMAKE_TOOLCHAIN_FILE) does so by default. A build for the machine
+# itself may name linux-x86_64 to share that engine (./test/run does): its
+# archives, compiled against glibc 2.17, link into programs for any newer one.
+set(PINGET_ENGINE_TARGET "${PINGET_TARGET}" CACHE STRING
+    "Build the engine with cmake/toolchains/<target>.cmake; empty: the compilers above")
+if(PINGET_TARGET AND NOT PINGET_ENGINE_TARGET STREQUAL PINGET_TARGET)
+  message(FATAL_ERROR "pinget: a build for ${PINGET_TARGET} needs its own "
+    "engine; PINGET_ENGINE_TARGET is '${PINGET_ENGINE_TARGET}'")
+endif()
+set(_engine_toolchain "")
+if(PINGET_ENGINE_TARGET)
+  set(_engine_toolchain
+      "${CMAKE_CURRENT_LIST_DIR}/toolchains/${PINGET_ENGINE_TARGET}.cmake")
+  if(NOT EXISTS "${_engine_toolchain}")
+    message(FATAL_ERROR "pinget: no toolchain for PINGET_ENGINE_TARGET="
+      "'${PINGET_ENGINE_TARGET}' (cmake/toolchains/ has linux-x86_64, "
+      "linux-aarch64, linux-x86_64-musl, linux-aarch64-musl)")
+  endif()
+endif()
 
 # Per dependency: release, SHA-256 of its archive, repository, commit, and a
 # file of the source tree with the text that names the release.
@@ -187,8 +208,27 @@ function(_pinget_compiler_id compiler out)
   string(REGEX REPLACE "^[^ ]+ " "" v "${v}")
   set(${out} "${_path} ${v}" PARENT_SCOPE)
 endfunction()
-_pinget_compiler_id("${PINGET_ENGINE_C_COMPILER}" _c_id)
-_pinget_compiler_id("${PINGET_ENGINE_CXX_COMPILER}" _cxx_id)
+if(PINGET_ENGINE_TARGET)
+  # The target's toolchain: its files (which pin the sysroot and zig) and, for
+  # the glibc targets, the version of Debian's GCC they name.
+  set(_c_id "target ${PINGET_ENGINE_TARGET}")
+  file(GLOB_RECURSE _toolchain_files "${CMAKE_CURRENT_LIST_DIR}/toolchains/*")
+  list(SORT _toolchain_files)
+  foreach(_file IN LISTS _toolchain_files
+                ITEMS "${CMAKE_CURRENT_LIST_DIR}/../tools/toolchain")
+    file(SHA256 "${_file}" _sha)
+    get_filename_component(_name "${_file}" NAME)
+    string(APPEND _c_id " ${_name}=${_sha}")
+  endforeach()
+  set(_cxx_id "zig (pinned by tools/toolchain)")
+  if(NOT PINGET_ENGINE_TARGET MATCHES "musl$")
+    string(REGEX MATCH "x86_64|aarch64" _arch "${PINGET_ENGINE_TARGET}")
+    _pinget_compiler_id("${_arch}-linux-gnu-g++-12" _cxx_id)
+  endif()
+else()
+  _pinget_compiler_id("${PINGET_ENGINE_C_COMPILER}" _c_id)
+  _pinget_compiler_id("${PINGET_ENGINE_CXX_COMPILER}" _cxx_id)
+endif()
 
 # -O2, as RocksDB's own Java build (rocksdbjni) compiles the engine and codecs.
 set(_common_args
@@ -222,7 +262,7 @@ foreach(var CFLAGS CXXFLAGS LDFLAGS CPPFLAGS)
     string(APPEND _recipe "${var}=$ENV{${var}}\n")
   endif()
 endforeach()
-if(CMAKE_TOOLCHAIN_FILE)
+if(CMAKE_TOOLCHAIN_FILE AND NOT PINGET_ENGINE_TARGET)
   string(APPEND _recipe "toolchain=${CMAKE_TOOLCHAIN_FILE}\n")
 endif()
 foreach(dep IN LISTS _deps)
@@ -248,6 +288,9 @@ foreach(dep IN LISTS _deps)
 endforeach()
 string(SHA256 _key "${_recipe}")
 string(SUBSTRING "${_key}" 0 12 _key)
+if(PINGET_ENGINE_TARGET)
+  set(_key "${PINGET_ENGINE_TARGET}-${_key}")
+endif()
 set(_engine_dir "${PINGET_ENGINE_CACHE}/rocksdb-${PINGET_ROCKSDB_VERSION}-${_key}")
 set(PINGET_ENGINE_PREFIX "${_engine_dir}/install")
 set(_stamp "${_engine_dir}/complete")
@@ -257,6 +300,12 @@ set(PINGET_ENGINE_ARCHIVE_NAMES
 set(_pinget_cmake_dir "${CMAKE_CURRENT_LIST_DIR}")
 include(${CMAKE_CURRENT_LIST_DIR}/PingetEngineBuild.cmake)
 
+option(PINGET_ENGINE_BUILD
+       "Build the engine when it is not cached; OFF: stop the configure" ON)
+if(NOT EXISTS "${_stamp}" AND NOT PINGET_ENGINE_BUILD)
+  message(FATAL_ERROR "pinget: no engine in ${_engine_dir} and "
+                      "PINGET_ENGINE_BUILD is OFF")
+endif()
 if(NOT EXISTS "${_stamp}")
   file(MAKE_DIRECTORY "${PINGET_ENGINE_CACHE}")
   # One build per key at a time, across processes (parallel configures wait).

@@ -54,6 +54,12 @@ endfunction()
 # Configures, builds and installs one CMake project into the engine prefix.
 function(_pinget_build_project dep source_dir)
   set(build "${_work}/build/${dep}")
+  if(_engine_toolchain)
+    set(_compilers -DCMAKE_TOOLCHAIN_FILE=${_engine_toolchain})
+  else()
+    set(_compilers -DCMAKE_C_COMPILER=${PINGET_ENGINE_C_COMPILER}
+                   -DCMAKE_CXX_COMPILER=${PINGET_ENGINE_CXX_COMPILER})
+  endif()
   set(launcher "")
   find_program(PINGET_CCACHE ccache)
   if(PINGET_CCACHE)
@@ -63,8 +69,7 @@ function(_pinget_build_project dep source_dir)
   _pinget_run("configuring ${dep}"
     ${CMAKE_COMMAND} -S "${source_dir}" -B "${build}" -G "${CMAKE_GENERATOR}"
     -DCMAKE_MAKE_PROGRAM=${CMAKE_MAKE_PROGRAM}
-    -DCMAKE_C_COMPILER=${PINGET_ENGINE_C_COMPILER}
-    -DCMAKE_CXX_COMPILER=${PINGET_ENGINE_CXX_COMPILER}
+    ${_compilers}
     -DCMAKE_INSTALL_PREFIX=${_prefix} -DCMAKE_PREFIX_PATH=${_prefix}
     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
     ${launcher} ${_common_args} ${_${dep}_args} ${ARGN})

@@ -1,9 +1,12 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -15,24 +18,33 @@ import java.util.Locale;
 
 /**
  * Loads libpinget_jni.so once. The system property {@value #PATH_PROPERTY} (a file) wins; otherwise
- * the library is extracted from this JAR to a temporary file in {@value #TMPDIR_PROPERTY} (default:
- * java.io.tmpdir), loaded and deleted; otherwise it is looked up on java.library.path. A failure
- * names every place tried and why.
+ * the library of this platform ({@link #platform()}) is extracted from this JAR to a temporary file
+ * in {@value #TMPDIR_PROPERTY} (default: java.io.tmpdir), loaded and deleted; otherwise it is
+ * looked up on java.library.path. A failure names the platform looked for, the platforms the JAR
+ * has, and every place tried and why.
  */
 final class NativeLibrary {
   static final String PATH_PROPERTY = "pinget.library.path";
   static final String TMPDIR_PROPERTY = "pinget.library.tmpdir";
   static final String NAME = "pinget_jni";
-  // The library embeds RocksDB and its codecs; from the machine it needs only the C and C++
-  // runtimes, at least as new as those it was built with (Debian 12).
-  static final String RUNTIME_HINT =
-      "lib" + NAME + ".so needs glibc >= 2.34 and the libstdc++ of GCC >= 12 (GLIBCXX_3.4.30)";
+  /** One platform per line, written by the build beside the libraries it packed. */
+  static final String PLATFORMS_RESOURCE = "META-INF/native/platforms";
+
+  // What each library needs from the machine (their floors, tested by test/portable/floors):
+  // the glibc ones embed libstdc++, the musl ones libc++.
+  static final String GLIBC_HINT =
+      "the linux-x86_64 and linux-aarch64 libraries need glibc 2.17 or later (and libgcc_s)";
+  static final String MUSL_HINT =
+      "the linux-x86_64-musl and linux-aarch64-musl libraries need musl 1.2 or later";
 
   private NativeLibrary() {}
 
   private static final class Holder {
     static final String FAILURE = tryLoad();
   }
+
+  /** What was loaded (for diagnostics and tests); null until a load succeeded. */
+  private static volatile String loadedFrom;
 
   /** Loads the library if not yet loaded; throws UnsatisfiedLinkError if it cannot. */
   static void load() {
@@ -42,17 +54,101 @@ final class NativeLibrary {
     }
   }
 
+  /** Where the library was loaded from, once {@link #load()} succeeded. */
+  static String loadedFrom() {
+    return loadedFrom;
+  }
+
+  /**
+   * This JVM's platform as the JAR names its folders: {@code linux-x86_64}, {@code linux-aarch64},
+   * with {@code -musl} appended when the process runs on musl (as on Alpine).
+   */
   static String platform() {
     String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
     if (arch.equals("amd64") || arch.equals("x86_64")) {
       arch = "x86_64";
+    } else if (arch.equals("arm64") || arch.equals("aarch64")) {
+      arch = "aarch64";
     }
-    return (os.startsWith("linux") ? "linux" : os.replace(' ', '_')) + "-" + arch;
+    if (!os.startsWith("linux")) {
+      return os.replace(' ', '_') + "-" + arch;
+    }
+    return "linux-" + arch + (isMusl() ? "-musl" : "");
+  }
+
+  /**
+   * Whether this process runs on musl, without running a program: its memory map names the
+   * C library it loaded (musl's loader is its C library, /lib/ld-musl-ARCH.so.1). Without
+   * /proc, a musl loader on disk and no glibc one decide.
+   */
+  static boolean isMusl() {
+    Path maps = Paths.get("/proc/self/maps");
+    if (Files.isReadable(maps)) {
+      try (BufferedReader lines = Files.newBufferedReader(maps, StandardCharsets.ISO_8859_1)) {
+        return mapsMusl(lines);
+      } catch (IOException | SecurityException e) {
+        // fall through to the files on disk
+      }
+    }
+    return hasFile("/lib", "ld-musl-")
+        && !hasFile("/lib64", "ld-linux-")
+        && !hasFile("/lib", "ld-linux-");
+  }
+
+  /** Whether a memory map (the lines of /proc/PID/maps) has musl's C library mapped. */
+  static boolean mapsMusl(BufferedReader maps) throws IOException {
+    for (String line = maps.readLine(); line != null; line = maps.readLine()) {
+      if (line.contains("/ld-musl-") || line.contains("/libc.musl-")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasFile(String dir, String prefix) {
+    try (var files = Files.newDirectoryStream(Paths.get(dir), prefix + "*")) {
+      return files.iterator().hasNext();
+    } catch (IOException | SecurityException | InvalidPathException e) {
+      return false;
+    }
   }
 
   static String resourceName() {
-    return "META-INF/native/" + platform() + "/lib" + NAME + ".so";
+    return resourceName(platform());
+  }
+
+  static String resourceName(String platform) {
+    return "META-INF/native/" + platform + "/lib" + NAME + ".so";
+  }
+
+  /** The platforms this JAR (or class path) has a library for, as the build listed them. */
+  static List<String> packedPlatforms() {
+    List<String> platforms = new ArrayList<>();
+    try (InputStream in = resource(PLATFORMS_RESOURCE)) {
+      if (in != null) {
+        BufferedReader lines =
+            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+          if (!line.isBlank()) {
+            platforms.add(line.trim());
+          }
+        }
+      }
+    } catch (IOException e) {
+      // the message then says that the list could not be read
+    }
+    return platforms;
+  }
+
+  private static InputStream resource(String name) throws IOException {
+    URL url = url(name);
+    return url == null ? null : url.openStream();
+  }
+
+  private static URL url(String name) {
+    ClassLoader loader = NativeLibrary.class.getClassLoader();
+    return loader != null ? loader.getResource(name) : ClassLoader.getSystemResource(name);
   }
 
   /** Returns null once loaded, else the error message. */
@@ -63,23 +159,26 @@ final class NativeLibrary {
       if (loadFile(explicit, PATH_PROPERTY + "=" + explicit, tried)) {
         return null;
       }
-      return describe(tried);
+      return describe(platform(), packedPlatforms(), tried);
     }
-    if (loadFromJar(tried)) {
+    String platform = platform();
+    if (loadFromJar(platform, tried)) {
       return null;
     }
     try {
       System.loadLibrary(NAME);
+      loadedFrom = "java.library.path";
       return null;
     } catch (UnsatisfiedLinkError | SecurityException e) {
       tried.add("java.library.path=" + System.getProperty("java.library.path") + ": " + e);
     }
-    return describe(tried);
+    return describe(platform, packedPlatforms(), tried);
   }
 
   private static boolean loadFile(String file, String what, List<String> tried) {
     try {
       System.load(Paths.get(file).toAbsolutePath().toString());
+      loadedFrom = what;
       return true;
     } catch (UnsatisfiedLinkError | SecurityException | InvalidPathException e) {
       tried.add(what + ": " + e);
@@ -87,13 +186,11 @@ final class NativeLibrary {
     }
   }
 
-  private static boolean loadFromJar(List<String> tried) {
-    String resource = resourceName();
-    ClassLoader loader = NativeLibrary.class.getClassLoader();
-    URL url =
-        loader != null ? loader.getResource(resource) : ClassLoader.getSystemResource(resource);
+  private static boolean loadFromJar(String platform, List<String> tried) {
+    String resource = resourceName(platform);
+    URL url = url(resource);
     if (url == null) {
-      tried.add("resource " + resource + ": not on the class path");
+      tried.add("resource " + resource + ": not in the JAR (no library for " + platform + ")");
       return false;
     }
     String dirName = System.getProperty(TMPDIR_PROPERTY, System.getProperty("java.io.tmpdir"));
@@ -105,7 +202,7 @@ final class NativeLibrary {
       try (InputStream in = url.openStream()) {
         Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
       }
-      return loadFile(file.toString(), "resource " + url + " extracted to " + file, tried);
+      return loadFile(file.toString(), "resource " + resource, tried);
     } catch (IOException | InvalidPathException | SecurityException e) {
       tried.add("resource " + url + " extracted to " + (file != null ? file : dirName) + ": " + e);
       return false;
@@ -120,15 +217,28 @@ final class NativeLibrary {
     }
   }
 
-  static String describe(List<String> tried) {
-    StringBuilder message = new StringBuilder("could not load lib" + NAME + ".so; tried:");
-    boolean runtime = false;
+  static String describe(String platform, List<String> packed, List<String> tried) {
+    StringBuilder message =
+        new StringBuilder("could not load lib" + NAME + ".so for " + platform + " (os.name=")
+            .append(System.getProperty("os.name"))
+            .append(", os.arch=")
+            .append(System.getProperty("os.arch"))
+            .append("); this JAR has libraries for: ")
+            .append(packed.isEmpty() ? "(no list in " + PLATFORMS_RESOURCE + ")" : packed)
+            .append("; tried:");
+    boolean glibc = false;
+    boolean musl = false;
     for (int i = 0; i < tried.size(); i++) {
-      message.append("\n  ").append(i + 1).append(". ").append(tried.get(i));
-      runtime |= tried.get(i).matches("(?s).*version `GLIBC(XX)?_.*");
+      String attempt = tried.get(i);
+      message.append("\n  ").append(i + 1).append(". ").append(attempt);
+      glibc |= attempt.matches("(?s).*version `GLIBC.*");
+      musl |= attempt.matches("(?s).*(Error relocating|symbol not found).*");
     }
-    if (runtime) {
-      message.append("\n").append(RUNTIME_HINT);
+    if (glibc) {
+      message.append("\n").append(GLIBC_HINT);
+    }
+    if (musl) {
+      message.append("\n").append(MUSL_HINT);
     }
     return message.toString();
   }

@@ -1,18 +1,22 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -61,7 +65,8 @@ class NativeLibraryTest {
   @Test
   void anExplicitPathWinsAndAFailureSaysWhatWasTried() throws Exception {
     String out = run("-Dpinget.library.path=/nonexistent/libpinget_jni.so");
-    assertTrue(out.contains("could not load libpinget_jni.so; tried:"), out);
+    assertTrue(out.contains("could not load libpinget_jni.so for linux-x86_64 (os.name="), out);
+    assertTrue(out.contains("this JAR has libraries for: [linux-x86_64"), out);
     assertTrue(out.contains("pinget.library.path=/nonexistent/libpinget_jni.so"), out);
     assertFalse(out.contains("resource META-INF"), "nothing else is tried: " + out);
   }
@@ -74,23 +79,134 @@ class NativeLibraryTest {
   }
 
   @Test
-  void aTooOldLibstdcxxIsNamed() {
+  void aTooOldGlibcIsNamed() {
     String message =
         NativeLibrary.describe(
+            "linux-x86_64",
+            List.of("linux-x86_64"),
             List.of(
-                "resource x extracted to /tmp/y: java.lang.UnsatisfiedLinkError: /tmp/y:"
-                    + " /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by"
-                    + " /tmp/y)"));
-    assertTrue(message.contains(NativeLibrary.RUNTIME_HINT), message);
-    assertEquals("linux-x86_64", NativeLibrary.platform());
+                "resource x: java.lang.UnsatisfiedLinkError: /tmp/y: /lib64/libc.so.6: version"
+                    + " `GLIBC_2.18' not found (required by /tmp/y)"));
+    assertTrue(message.contains(NativeLibrary.GLIBC_HINT), message);
+    assertFalse(message.contains(NativeLibrary.MUSL_HINT), message);
   }
 
-  /** What the JAR may need from the machine: the C and C++ runtimes, nothing else. */
+  @Test
+  void aPlatformWithoutALibraryIsNamedWithThePlatformsTheJarHas() {
+    String message =
+        NativeLibrary.describe(
+            "linux-riscv64",
+            List.of("linux-x86_64", "linux-aarch64"),
+            List.of(
+                "resource " + NativeLibrary.resourceName("linux-riscv64") + ": not in the JAR"));
+    assertTrue(message.startsWith("could not load libpinget_jni.so for linux-riscv64 (os.name="),
+        message);
+    assertTrue(message.contains("this JAR has libraries for: [linux-x86_64, linux-aarch64]"),
+        message);
+    assertTrue(message.contains("META-INF/native/linux-riscv64/libpinget_jni.so"), message);
+  }
+
+  /** musl is told by its C library in the memory map (Alpine's JDK), glibc by its absence. */
+  @Test
+  void muslIsReadFromTheMemoryMap() throws IOException {
+    String alpine =
+        "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 /lib/ld-musl-x86_64.so.1\n"
+            + "7f1c2a100000-7f1c2a200000 r-xp 00000000 08:01 99 /usr/lib/jvm/lib/server/libjvm.so\n";
+    String debian =
+        "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 /usr/lib/x86_64-linux-gnu/libc.so.6\n"
+            + "7f1c2a020000-7f1c2a030000 r--p 00000000 08:01 1235 /usr/lib64/ld-linux-x86-64.so.2\n";
+    assertTrue(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(alpine))));
+    assertFalse(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(debian))));
+  }
+
+  /** This machine (Debian, x86_64, glibc): the platform and the library the tests load. */
+  @Test
+  void thisMachineIsLinuxX8664OnGlibcAndLoadsTheJarsLibrary() {
+    assertFalse(NativeLibrary.isMusl());
+    assertEquals("linux-x86_64", NativeLibrary.platform());
+    Store.rocksdbVersion(); // loads it
+    assertEquals(
+        "resource " + NativeLibrary.resourceName("linux-x86_64"), NativeLibrary.loadedFrom());
+  }
+
+  /**
+   * RocksJavaReader over rocksdbjni's own C++ objects, with the JAR's linux-x86_64 library (GCC 12
+   * against glibc 2.17, libstdc++ linked in): the two libraries agree on libstdc++'s ABI.
+   */
+  @Test
+  void rocksJavaReaderReadsThroughTheJarsLibrary() throws Exception {
+    Path dir = TestSupport.newDir("rocksjava-jar");
+    byte[] key = "k".getBytes(StandardCharsets.UTF_8);
+    byte[] value = new byte[4096];
+    Arrays.fill(value, (byte) 3);
+    org.rocksdb.RocksDB.loadLibrary();
+    try (org.rocksdb.Options options = new org.rocksdb.Options().setCreateIfMissing(true);
+        org.rocksdb.RocksDB db = org.rocksdb.RocksDB.open(options, dir.toString());
+        io.pinget.rocksjava.RocksJavaReader reader = io.pinget.rocksjava.RocksJavaReader.open(db)) {
+      db.put(key, value);
+      assertArrayEquals(value, reader.pinnableCopy(key));
+    }
+    assertEquals(
+        "resource " + NativeLibrary.resourceName("linux-x86_64"), NativeLibrary.loadedFrom());
+    TestSupport.deleteTree(dir);
+  }
+
+  /**
+   * Every library packed (target/classes/META-INF/native, as in the JAR): its machine, NEEDED
+   * entries and symbol versions within its platform's floors (test/portable/floors), and the
+   * list of platforms the loader reports matches the folders.
+   */
+  @Test
+  void everyPackedLibraryIsWithinItsFloors() throws Exception {
+    List<String> platforms = NativeLibrary.packedPlatforms();
+    assertTrue(platforms.contains("linux-x86_64"), platforms.toString());
+    Path dir = TestSupport.newDir("floors");
+    for (String platform : platforms) {
+      Path lib = dir.resolve(platform + ".so");
+      try (InputStream in =
+          NativeLibraryTest.class
+              .getClassLoader()
+              .getResourceAsStream(NativeLibrary.resourceName(platform))) {
+        assertNotNull(in, NativeLibrary.resourceName(platform));
+        Files.copy(in, lib);
+      }
+      String out = floors(lib, platform);
+      System.out.println(out.trim());
+      assertTrue(out.startsWith(platform + ": "), out);
+    }
+    TestSupport.deleteTree(dir);
+  }
+
+  /** The floor check can fail: the build machine's libstdc++ needs glibc 2.34 or later. */
+  @Test
+  void theFloorCheckRefusesALibraryAboveTheFloors() throws Exception {
+    Path libstdcxx = Paths.get("/usr/lib/x86_64-linux-gnu/libstdc++.so.6");
+    Process p =
+        new ProcessBuilder(
+                System.getProperty("pinget.test.floors"), libstdcxx.toString(), "linux-x86_64")
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.waitFor(), out);
+    assertTrue(out.contains("above GLIBC_2.17"), out);
+  }
+
+  private static String floors(Path lib, String platform)
+      throws IOException, InterruptedException {
+    Process p =
+        new ProcessBuilder(System.getProperty("pinget.test.floors"), lib.toString(), platform)
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), out);
+    return out;
+  }
+
+  /** What the JAR may need from the machine: the C runtime and libgcc_s; no C++ runtime. */
   private static final Set<String> SYSTEM_LIBRARIES =
       Set.of(
           "libc.so.6",
           "libm.so.6",
-          "libstdc++.so.6",
           "libgcc_s.so.1",
           "libpthread.so.0",
           "libdl.so.2",
