@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validates summary.json files against DESIGN.md's schema
+"""Validates summary.json files against docs/design.md's schema
 (bench/tools/summary.schema.json) and checks that no two rows measure the same
 suite x strategy x size x residency x batch."""
 import json

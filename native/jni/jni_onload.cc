@@ -27,7 +27,8 @@ bool RegisterNatives(JNIEnv* env, const char* class_name,
 }  // namespace jni
 }  // namespace pinget
 
-// The library's only exported symbol.
+// Exported beside the C API's pinget_* functions (c.cc is compiled into this
+// library for the FFM binding); everything else is hidden.
 extern "C" JNIEXPORT jint JNI_OnLoad(JavaVM* vm, void* /*reserved*/) {
   using namespace pinget::jni;  // NOLINT
   JNIEnv* env = nullptr;

@@ -3,7 +3,7 @@
 Reads native-*.json (Google Benchmark), jmh-*.json and jmh-ffm-*.json (JMH),
 paired-*.json (the paired harnesses) and env.json (machine, load, versions,
 commands; written by bench/run). Writes:
-  summary.json            DESIGN.md's schema: the rows of the first key count,
+  summary.json            docs/design.md's schema: the rows of the first key count,
                           and "paired": the paired comparisons
   summary-keys<N>.json    the same for every other key count (--full)
   summary-ffm.json        the FFM suite's rows and pairs (its own JVM)

@@ -25,8 +25,8 @@ import org.rocksdb.RocksDBException;
 
 /**
  * Single gets: one method per strategy (pinget) and per peer (rocksdbjni), each returning what it
- * read so that JMH consumes it. Method names are the DESIGN.md tokens in camel case. Each benchmark
- * × parameter set runs in its own forked JVM, so no profile is shared between them.
+ * read so that JMH consumes it. Method names are docs/strategies.md's rows in camel case. Each
+ * benchmark × parameter set runs in its own forked JVM, so no profile is shared between them.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
