@@ -19,6 +19,7 @@ namespace pinget {
 
 namespace internal {
 class Engine;
+class StoreBinding;  // pinget/binding/store_binding.h (not installed)
 }  // namespace internal
 
 // A value held in place. While a PinnedValue holds a value, the RocksDB block
@@ -59,6 +60,7 @@ class PINGET_EXPORT PinnedValue {
  private:
   friend class Store;
   friend class PinnedBatch;
+  friend class internal::StoreBinding;
 
   // engine_ is declared first so that it is destroyed last: the pin's cleanup
   // releases a block-cache handle owned by the engine.
@@ -89,6 +91,7 @@ class PINGET_EXPORT PinnedBatch {
 
  private:
   friend class Store;
+  friend class internal::StoreBinding;
 
   std::shared_ptr<internal::Engine> engine_;  // outlives the pins, as above
   std::vector<rocksdb::PinnableSlice> slices_;
