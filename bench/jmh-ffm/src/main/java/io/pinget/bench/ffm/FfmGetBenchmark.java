@@ -7,7 +7,6 @@ import io.pinget.Options;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.Store;
-import io.pinget.ffm.FfmOptions;
 import io.pinget.ffm.FfmPinnedBatch;
 import io.pinget.ffm.FfmPinnedView;
 import io.pinget.ffm.FfmStore;
@@ -133,7 +132,7 @@ public class FfmGetBenchmark {
     ffm =
         FfmStore.open(
             dir.resolve("ffm"),
-            new FfmOptions()
+            new Options()
                 .compression(Compression.NONE)
                 .blockSize(4096)
                 .blockCacheBytes(cacheBytes));
