@@ -489,7 +489,10 @@ public final class FfmStore implements AutoCloseable {
       try {
         return toArray(slots.pointer.get(ADDRESS, 0).reinterpret(slots.size()));
       } finally {
-        Native.PINNED_RELEASE.invokeExact(pinned); // the pin lasts this call only
+        // The pin lasts this call only, and the thread's handle lets go of the database too: a
+        // plain release kept it referenced, so a closed store's database stayed open (its LOCK
+        // held) until this thread's next pinnableCopy.
+        Native.PINNED_RELEASE_DETACHED.invokeExact(pinned);
       }
     } catch (Throwable t) {
       throw Native.rethrow(t);
