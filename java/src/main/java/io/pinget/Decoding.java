@@ -114,7 +114,7 @@ final class Decoding {
     }
     int n = keys.length;
     Arrays.fill(out, 0, n, null);
-    BatchSlot b = BatchSlot.take();
+    BatchSlot b = BatchSlot.take(options);
     try {
       PingetException failed = b.read(store, options, snapshot, keys);
       for (int i = 0; i < n; i++) {
@@ -154,7 +154,7 @@ final class Decoding {
     }
     int n = keys.length;
     Arrays.fill(out, 0, n, missing);
-    BatchSlot b = BatchSlot.take();
+    BatchSlot b = BatchSlot.take(options);
     try {
       PingetException failed = b.read(store, options, snapshot, keys);
       for (int i = 0; i < n; i++) {
@@ -293,10 +293,17 @@ final class Decoding {
       this.cleanable = freeWhenUnreachable(this, batch, true);
     }
 
-    static BatchSlot take() {
-      BatchSlot b = BATCH_SLOTS.get();
-      if (b.busy) {
-        b = new BatchSlot(true);
+    /** As Slot.take; if that fails, ends the read that options.acquire began. */
+    static BatchSlot take(ReadOptions acquired) {
+      BatchSlot b;
+      try {
+        b = BATCH_SLOTS.get();
+        if (b.busy) {
+          b = new BatchSlot(true);
+        }
+      } catch (RuntimeException | Error e) {
+        acquired.release();
+        throw e;
       }
       b.busy = true;
       return b;

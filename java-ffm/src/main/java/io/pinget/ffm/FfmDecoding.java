@@ -119,8 +119,12 @@ final class FfmDecoding {
         scope.close();
         if (held) {
           held = false;
-          Native.call(Native.PINNED_RELEASE_DETACHED, pinned);
+          // Called on the constant handle itself: through Native.call's parameter it is not a
+          // constant to the JIT, and the downcall is not inlined.
+          Native.PINNED_RELEASE_DETACHED.invokeExact(pinned);
         }
+      } catch (Throwable t) {
+        throw Native.rethrow(t);
       } finally {
         busy = false;
         if (temporary) {
