@@ -40,9 +40,10 @@ import org.rocksdb.RocksDBException;
  * <p>JMH's traps, avoided: every decoded value is returned (JMH consumes it: no dead code); keys
  * come from a shuffled order of 1,000 (no constant folding of a fixed key); each method × parameter
  * set runs in its own forked JVM, so decoders of other methods do not pollute the profile of its
- * call sites. A method's shape is its state's: each shape's {@code valueSize} has one value (8, 64,
- * 1024), so a method runs at its own size only. Method names are the rows of docs/strategies.md in
- * camel case, prefixed by the shape.
+ * call sites. {@link CpuCounters} gives each row's CPU ns per read beside its throughput, for runs
+ * on a machine that other work keeps busy. A method's shape is its state's: each shape's {@code
+ * valueSize} has one value (8, 64, 1024), so a method runs at its own size only. Method names are
+ * the rows of docs/strategies.md in camel case, prefixed by the shape.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -156,14 +157,17 @@ public class DecodeBenchmark {
     @Param({"block_cache", "memtable"})
     public String residency;
 
-    /** decode on read's decoder: this thread's Avro reads, lent the pinned buffer. */
+    /** decode on read's decoders: this thread's Avro reads, lent the pinned buffer. */
     ValueDecoder<GenericRecord> decoder;
+
+    ValueDecoder<GenericRecord> inPlace;
 
     @Setup(Level.Trial)
     public void setUp() {
       open(valueSize, keys, residency);
       AvroReads reads = avro;
       decoder = reads::read;
+      inPlace = reads::readInPlace;
     }
 
     @TearDown(Level.Trial)
@@ -193,22 +197,22 @@ public class DecodeBenchmark {
   // ---- the counter
 
   @Benchmark
-  public long longRocksdbjniGetGuava(Counters s) throws RocksDBException {
+  public long longRocksdbjniGetGuava(Counters s, CpuCounters cpu) throws RocksDBException {
     return Longs.fromByteArray(s.data.rocks.get(s.nextKey()));
   }
 
   @Benchmark
-  public long longRocksdbjniGetWrap(Counters s) throws RocksDBException {
+  public long longRocksdbjniGetWrap(Counters s, CpuCounters cpu) throws RocksDBException {
     return ByteBuffer.wrap(s.data.rocks.get(s.nextKey())).getLong();
   }
 
   @Benchmark
-  public long longRocksdbjniGetShifts(Counters s) throws RocksDBException {
+  public long longRocksdbjniGetShifts(Counters s, CpuCounters cpu) throws RocksDBException {
     return shifts(s.data.rocks.get(s.nextKey()));
   }
 
   @Benchmark
-  public long longRocksdbjniGetDirect(Counters s) throws RocksDBException {
+  public long longRocksdbjniGetDirect(Counters s, CpuCounters cpu) throws RocksDBException {
     int n = s.data.rocks.get(s.rocksRead, s.nextDirectKey(), s.directDst);
     if (n != 8) {
       throw new IllegalStateException("a counter of " + n + " bytes");
@@ -217,93 +221,99 @@ public class DecodeBenchmark {
   }
 
   @Benchmark
-  public long longPinnableCopyGuava(Counters s, CopyCounters c) {
+  public long longPinnableCopyGuava(Counters s, CopyCounters c, CpuCounters cpu) {
     return Longs.fromByteArray(s.data.store.pinnableCopy(s.nextKey()));
   }
 
   @Benchmark
-  public long longPinnableCopyWrap(Counters s, CopyCounters c) {
+  public long longPinnableCopyWrap(Counters s, CopyCounters c, CpuCounters cpu) {
     return ByteBuffer.wrap(s.data.store.pinnableCopy(s.nextKey())).getLong();
   }
 
   @Benchmark
-  public long longPinnableCopyShifts(Counters s, CopyCounters c) {
+  public long longPinnableCopyShifts(Counters s, CopyCounters c, CpuCounters cpu) {
     return shifts(s.data.store.pinnableCopy(s.nextKey()));
   }
 
   /** Today's way without a decoder: a reused pinned view, then getLong. */
   @Benchmark
-  public long longPinnedView(Counters s, CopyCounters c) {
+  public long longPinnedView(Counters s, CopyCounters c, CpuCounters cpu) {
     return LONG_BE.decode(s.view.get(s.nextKey()));
   }
 
   @Benchmark
-  public long longDecodeOnRead(Counters s, CopyCounters c) {
+  public long longDecodeOnRead(Counters s, CopyCounters c, CpuCounters cpu) {
     return s.data.store.getLong(s.nextKey(), LONG_BE, -1);
   }
 
   @Benchmark
-  public long rocksjavaLongDecodeOnRead(Counters s, CopyCounters c) {
+  public long rocksjavaLongDecodeOnRead(Counters s, CopyCounters c, CpuCounters cpu) {
     return s.data.reader.getLong(s.nextKey(), LONG_BE, -1);
   }
 
   // ---- the name
 
   @Benchmark
-  public String utf8RocksdbjniGet(Names s) throws RocksDBException {
+  public String utf8RocksdbjniGet(Names s, CpuCounters cpu) throws RocksDBException {
     return new String(s.data.rocks.get(s.nextKey()), StandardCharsets.UTF_8);
   }
 
   @Benchmark
-  public String utf8RocksdbjniGetDirect(Names s) throws RocksDBException {
+  public String utf8RocksdbjniGetDirect(Names s, CpuCounters cpu) throws RocksDBException {
     int n = s.data.rocks.get(s.rocksRead, s.nextDirectKey(), s.directDst);
     s.directDst.get(0, s.scratch, 0, n);
     return new String(s.scratch, 0, n, StandardCharsets.UTF_8);
   }
 
   @Benchmark
-  public String utf8PinnableCopy(Names s, CopyCounters c) {
+  public String utf8PinnableCopy(Names s, CopyCounters c, CpuCounters cpu) {
     return new String(s.data.store.pinnableCopy(s.nextKey()), StandardCharsets.UTF_8);
   }
 
   @Benchmark
-  public String utf8PinnedView(Names s, CopyCounters c) {
+  public String utf8PinnedView(Names s, CopyCounters c, CpuCounters cpu) {
     return UTF8.decode(s.view.get(s.nextKey()));
   }
 
   @Benchmark
-  public String utf8DecodeOnRead(Names s, CopyCounters c) {
+  public String utf8DecodeOnRead(Names s, CopyCounters c, CpuCounters cpu) {
     return s.data.store.get(s.nextKey(), UTF8);
   }
 
   // ---- the event
 
   @Benchmark
-  public GenericRecord avroRocksdbjniGet(Events s) throws RocksDBException {
+  public GenericRecord avroRocksdbjniGet(Events s, CpuCounters cpu) throws RocksDBException {
     byte[] value = s.data.rocks.get(s.nextKey());
     return s.avro.read(value, 0, value.length);
   }
 
   @Benchmark
-  public GenericRecord avroRocksdbjniGetDirect(Events s) throws RocksDBException {
+  public GenericRecord avroRocksdbjniGetDirect(Events s, CpuCounters cpu) throws RocksDBException {
     int n = s.data.rocks.get(s.rocksRead, s.nextDirectKey(), s.directDst);
     s.directDst.position(0).limit(n);
     return s.avro.read(s.directDst);
   }
 
   @Benchmark
-  public GenericRecord avroPinnableCopy(Events s, CopyCounters c) {
+  public GenericRecord avroPinnableCopy(Events s, CopyCounters c, CpuCounters cpu) {
     byte[] value = s.data.store.pinnableCopy(s.nextKey());
     return s.avro.read(value, 0, value.length);
   }
 
   @Benchmark
-  public GenericRecord avroPinnedView(Events s, CopyCounters c) {
+  public GenericRecord avroPinnedView(Events s, CopyCounters c, CpuCounters cpu) {
     return s.avro.read(s.view.get(s.nextKey()));
   }
 
   @Benchmark
-  public GenericRecord avroDecodeOnRead(Events s, CopyCounters c) {
+  public GenericRecord avroDecodeOnRead(Events s, CopyCounters c, CpuCounters cpu) {
     return s.data.store.get(s.nextKey(), s.decoder);
+  }
+
+  /** Avro's unbuffered decoder reading the pinned value in place (no copy of the record). */
+  @Benchmark
+  public GenericRecord avroDecodeOnReadInPlace(Events s, CopyCounters c, CpuCounters cpu) {
+    return s.data.store.get(s.nextKey(), s.inPlace);
   }
 }
