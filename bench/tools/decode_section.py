@@ -66,6 +66,8 @@ WAYS = {
         ("avro_pinnable_copy", "pinget `pinnableCopy` + Avro `binaryDecoder(byte[])`"),
         ("avro_pinned_view", "pinget `PinnedView.get` + Avro over the view"),
         ("avro_decode_on_read", "pinget `get(key, avro)`: decode on read"),
+        ("avro_decode_on_read_in_place",
+         "decode on read, Avro's unbuffered decoder reading the pinned value in place"),
     ],
 }
 FFM_WAYS = [
