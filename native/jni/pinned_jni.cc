@@ -103,6 +103,14 @@ void Release(JNIEnv* env, jclass, jlong pinned, jobject view) {
   if (view != nullptr) PointViewAtNothing(env, view);
 }
 
+// Release, and let go of the store's database too (a per-thread handle of
+// decoded reads, io.pinget.Decoding: it must keep no database open between
+// calls, whatever store it read last).
+void ReleaseDetached(JNIEnv* env, jclass, jlong pinned, jobject view) {
+  internal::StoreBinding::Detach(FromHandle<PinnedValue>(pinned));
+  if (view != nullptr) PointViewAtNothing(env, view);
+}
+
 jboolean PinnedInCache(JNIEnv*, jclass, jlong pinned) {
   return FromHandle<PinnedValue>(pinned)->pinned_in_cache() ? JNI_TRUE
                                                             : JNI_FALSE;
@@ -147,6 +155,13 @@ void SetBatchViews(JNIEnv* env, jclass, jlong batch, jobjectArray views) {
 void ReleaseBatch(JNIEnv* env, jclass, jlong batch) {
   Batch* b = FromHandle<Batch>(batch);
   b->values.Release();
+  for (jweak view : b->views) PointViewAtNothing(env, view);
+}
+
+// ReleaseBatch, and let go of the store's database too (as ReleaseDetached).
+void ReleaseBatchDetached(JNIEnv* env, jclass, jlong batch) {
+  Batch* b = FromHandle<Batch>(batch);
+  internal::StoreBinding::Detach(&b->values);
   for (jweak view : b->views) PointViewAtNothing(env, view);
 }
 
@@ -215,12 +230,15 @@ const JNINativeMethod kMethods[] = {
         Pin),
     PINGET_NATIVE("get", "(JJLjava/nio/ByteBuffer;" PINGET_KEY_ARGS ")I", Get),
     PINGET_NATIVE("release", "(JLjava/nio/ByteBuffer;)V", Release),
+    PINGET_NATIVE("releaseDetached", "(JLjava/nio/ByteBuffer;)V",
+                  ReleaseDetached),
     PINGET_NATIVE("pinnedInCache", "(J)Z", PinnedInCache),
     PINGET_NATIVE("viewOf", "(J)Ljava/nio/ByteBuffer;", ViewOf),
     PINGET_NATIVE("newBatch", "()J", NewBatch),
     PINGET_NATIVE("freeBatch", "(J)V", FreeBatch),
     PINGET_NATIVE("setBatchViews", "(J[Ljava/nio/ByteBuffer;)V", SetBatchViews),
     PINGET_NATIVE("releaseBatch", "(J)V", ReleaseBatch),
+    PINGET_NATIVE("releaseBatchDetached", "(J)V", ReleaseBatchDetached),
     PINGET_NATIVE("multiGet",
                   "(JJILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;JII)V",
                   MultiGet),

@@ -36,6 +36,13 @@ void Get(JNIEnv* env, jclass, jlongArray out) {
 
 void Reset(JNIEnv*, jclass) { ResetCopyStats(); }
 
+// A copy (and allocation) made in Java on pinget's behalf: Decoders.bytes(),
+// CopyStats.recordValueCopy / recordAllocation. copy_bytes < 0: no copy.
+void Record(JNIEnv*, jclass, jlong copy_bytes, jboolean allocation) {
+  if (copy_bytes >= 0) RecordValueCopy(static_cast<size_t>(copy_bytes));
+  if (allocation) RecordAllocation();
+}
+
 // jni_nop: one JNI crossing and nothing else. No copy, no allocation.
 jint JniNop(JNIEnv*, jclass) { return 0; }
 
@@ -110,6 +117,7 @@ jstring Constants(JNIEnv* env, jclass) {
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("get", "([J)V", Get),
     PINGET_NATIVE("reset", "()V", Reset),
+    PINGET_NATIVE("record", "(JZ)V", Record),
 };
 
 const JNINativeMethod kControlsMethods[] = {

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "pinget/binding/batch_buffers.h"
+#include "pinget/binding/store_binding.h"
 #include "pinget/copy_stats.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
@@ -545,6 +546,10 @@ int pinget_pinned_in_cache(const pinget_pinned* pinned) {
 
 void pinget_pinned_release(pinget_pinned* pinned) {
   if (pinned != nullptr) pinned->value.Release();
+}
+
+void pinget_pinned_release_detached(pinget_pinned* pinned) {
+  if (pinned != nullptr) pinget::internal::StoreBinding::Detach(&pinned->value);
 }
 
 pinget_code pinget_multi_get_into(pinget_store* store,

@@ -640,6 +640,41 @@ static void cursors(const char* dir) {
   pinget_store_destroy(store);
 }
 
+/* pinget_pinned_release keeps the database of an open store referenced until
+ * the handle is used again; pinget_pinned_release_detached lets it go, so a
+ * store closed afterwards closes its database (and its LOCK) at once. */
+static void release_detached(const char* dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/detached", dir);
+  for (int detach = 0; detach <= 1; ++detach) {
+    pinget_store* store = NULL;
+    OK(pinget_open(path, NULL, &store, &msg));
+    if (store == NULL) return;
+    OK(pinget_put(store, NULL, 0, KEY, "v", 1, &msg));
+    pinget_pinned* pinned = NULL;
+    OK(pinget_pinned_create(&pinned, &msg));
+    OK(pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
+    if (detach) {
+      pinget_pinned_release_detached(pinned);
+      pinget_pinned_release_detached(pinned); /* idempotent */
+    } else {
+      pinget_pinned_release(pinned);
+    }
+    CHECK(pinget_pinned_value(pinned, NULL) == NULL);
+    OK(pinget_close(store, &msg));
+    pinget_store* again = NULL;
+    if (detach) {
+      OK(pinget_open(path, NULL, &again, &msg)); /* the LOCK is free */
+    } else {
+      EXPECT(PINGET_IO_ERROR, "lock", pinget_open(path, NULL, &again, &msg));
+    }
+    pinget_store_destroy(again);
+    pinget_pinned_destroy(pinned); /* the last reference: closes it */
+    pinget_store_destroy(store);
+  }
+  pinget_pinned_release_detached(NULL);
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -650,6 +685,7 @@ int main(int argc, char** argv) {
   strategies(argv[1]);
   file_reads(argv[1]);
   cursors(argv[1]);
+  release_detached(argv[1]);
   if (failures != 0) {
     fprintf(stderr, "c_api_test: %d failures\n", failures);
     return 1;

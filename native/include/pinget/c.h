@@ -315,6 +315,13 @@ PINGET_C_API const char* pinget_pinned_value(const pinget_pinned* pinned,
 PINGET_C_API int pinget_pinned_in_cache(const pinget_pinned* pinned);
 /* Drops the pin. Idempotent; NULL is allowed. */
 PINGET_C_API void pinget_pinned_release(pinget_pinned* pinned);
+/* As pinget_pinned_release, and lets go of the database too: a released
+ * pinget_pinned otherwise keeps its store's database referenced (so that the
+ * next get from the same store costs no reference count) until that store is
+ * closed and the handle is released again, got into or destroyed. For a
+ * handle reused across stores by one thread (the FFM binding's decoded reads):
+ * after it, closing the store closes its database at once. NULL is allowed. */
+PINGET_C_API void pinget_pinned_release_detached(pinget_pinned* pinned);
 
 /* ---- Batched gets over RocksDB's MultiGet ----
  * keys[i] and key_sizes[i] give key i. Every key of the batch is read and gets

@@ -19,6 +19,7 @@ namespace pinget {
 
 namespace internal {
 class Engine;
+class StoreBinding;  // pinget/binding/store_binding.h (not installed)
 }  // namespace internal
 
 // A value held in place. While a PinnedValue holds a value, the RocksDB block
@@ -61,6 +62,7 @@ class PINGET_EXPORT PinnedValue {
  private:
   friend class Store;
   friend class PinnedBatch;
+  friend class internal::StoreBinding;
   struct MemtableProbe;  // get.cc
 
   // Drops the pin only (GetPinned's first step): the memtable iterator is
@@ -98,6 +100,7 @@ class PINGET_EXPORT PinnedBatch {
 
  private:
   friend class Store;
+  friend class internal::StoreBinding;
 
   std::shared_ptr<internal::Engine> engine_;  // outlives the pins, as above
   std::vector<rocksdb::PinnableSlice> slices_;

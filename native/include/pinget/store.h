@@ -182,6 +182,8 @@ class PINGET_EXPORT Store {
   // another thread waits until visit returns.
   // REQUIRES: visit does not call Close() on this store (it would wait for
   // itself).
+  // This is C++'s decode on read (docs/design.md): decode the value inside
+  // visit (a counter, a string, a record) and keep only what it decodes.
   Status GetVisit(const ReadOptions& options, std::string_view key,
                   ValueVisitor visit, void* context);
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "pinget/options.h"
+#include "pinget/pinned_value.h"
 #include "pinget/status.h"
 #include "pinget/store.h"
 
@@ -24,6 +25,20 @@ class StoreBinding {
                                std::string_view key, ValueVisitor visit,
                                void* context) {
     return store.GetStringVisit(options, key, visit, context);
+  }
+
+  // Release(), and let go of the database too, even if its store is open: for
+  // a handle that one thread reuses across stores (the JNI layer's decoded
+  // reads), which must keep no database open between calls. May close the
+  // database (the last reference of a closed store). The next get into the
+  // handle takes a reference again (one atomic increment).
+  static void Detach(PinnedValue* value) {
+    value->Release();
+    value->engine_.reset();
+  }
+  static void Detach(PinnedBatch* batch) {
+    batch->Release();
+    batch->engine_.reset();
   }
 };
 

@@ -202,4 +202,41 @@ public final class Checks {
       throw new IllegalArgumentException(what + " is not valid UTF-16 (unpaired surrogate)", e);
     }
   }
+
+  /**
+   * A decoder (of a decoded read): not null.
+   *
+   * @param decoder the decoder
+   */
+  public static void decoder(Object decoder) {
+    Objects.requireNonNull(decoder, "decoder");
+  }
+
+  /**
+   * A batched decoded read's output array: not null, at least n elements.
+   *
+   * @param out the array
+   * @param n the keys' count
+   */
+  public static void outputs(Object[] out, int n) {
+    Objects.requireNonNull(out, "out");
+    outputLength(out.length, n);
+  }
+
+  /**
+   * As {@link #outputs(Object[], int)}, for a long[].
+   *
+   * @param out the array
+   * @param n the keys' count
+   */
+  public static void outputs(long[] out, int n) {
+    Objects.requireNonNull(out, "out");
+    outputLength(out.length, n);
+  }
+
+  private static void outputLength(int length, int n) {
+    if (length < n) {
+      throw new IllegalArgumentException("out has " + length + " elements; keys has " + n);
+    }
+  }
 }

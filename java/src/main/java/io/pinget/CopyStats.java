@@ -56,6 +56,29 @@ public record CopyStats(
     NativeStats.get(out);
   }
 
+  /**
+   * Counts, on this thread, a copy of value bytes that code made on pinget's behalf (a {@link
+   * ValueDecoder} that copies what it was lent, as C++'s {@code pinget::RecordValueCopy} for a
+   * visitor), so that the totals show it.
+   *
+   * @param bytes the bytes copied, 0 or more
+   * @throws IllegalArgumentException if bytes is negative
+   */
+  public static void recordValueCopy(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("bytes is negative: " + bytes);
+    }
+    NativeStats.record(bytes, false);
+  }
+
+  /**
+   * Counts, on this thread, an allocation of a buffer that holds a value for the caller, made on
+   * pinget's behalf (as C++'s {@code pinget::RecordAllocation}).
+   */
+  public static void recordAllocation() {
+    NativeStats.record(-1, true);
+  }
+
   /** Sets this thread's counters to 0. */
   public static void reset() {
     NativeStats.reset();

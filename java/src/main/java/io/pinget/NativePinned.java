@@ -50,6 +50,9 @@ final class NativePinned {
 
   static native void release(long pinned, ByteBuffer view);
 
+  /** release, and let go of the store's database too (Decoding's per-thread handles). */
+  static native void releaseDetached(long pinned, ByteBuffer view);
+
   static native boolean pinnedInCache(long pinned);
 
   static native ByteBuffer viewOf(long pinned);
@@ -62,6 +65,9 @@ final class NativePinned {
   static native void setBatchViews(long batch, ByteBuffer[] views);
 
   static native void releaseBatch(long batch);
+
+  /** releaseBatch, and let go of the store's database too. */
+  static native void releaseBatchDetached(long batch);
 
   static native void multiGet(
       long store,

@@ -13,4 +13,10 @@ final class NativeStats {
   static native void get(long[] out);
 
   static native void reset();
+
+  /**
+   * Counts, on this thread, one value copy of copyBytes bytes (none if copyBytes is negative) and
+   * one allocation if allocation: a copy made in Java on pinget's behalf (Decoders.bytes).
+   */
+  static native void record(long copyBytes, boolean allocation);
 }

@@ -283,6 +283,228 @@ public interface Reader extends AutoCloseable {
    */
   void multiGetDirectCopy(ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes);
 
+  // ---- decode on read: the decoder reads the pinned value in place. P copies, no allocation of
+  // pinget's (the decoder's own aside). Store and RocksJavaReader read through a per-thread pin;
+  // the defaults below, for other implementations, make a PinnedView or PinnedBatch per call.
+
+  /**
+   * Gets key[keyOff, keyOff + keyLen) and decodes it in one step: the value is pinned (P copies: 0
+   * from the block cache), lent to decoder as a read-only ByteBuffer (position 0, limit its size,
+   * big-endian), and the pin is released when decoder returns or throws. No copy and no allocation
+   * of pinget's: what the decoder copies or allocates is its own. What decoder may and must not do
+   * with the buffer, and what is undefined if it keeps it, is in {@link ValueDecoder}. Checks: this
+   * reader, options, the key, decoder (null), then the options' content.
+   *
+   * @param options not null
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @param decoder not null; not called for a missing key
+   * @param <T> what the value becomes
+   * @return what decoder returned, or null if the key does not exist
+   * @throws RuntimeException whatever decoder throws, unchanged, after the pin is released
+   */
+  default <T> T get(
+      ReadOptions options, byte[] key, int keyOff, int keyLen, ValueDecoder<T> decoder) {
+    try (PinnedView view = newPinnedView()) {
+      Checks.options(options);
+      Checks.key(key, keyOff, keyLen);
+      Checks.decoder(decoder);
+      ByteBuffer value = view.get(options, key, keyOff, keyLen);
+      return value == null ? null : decoder.decode(value);
+    }
+  }
+
+  /**
+   * As {@link #get(ReadOptions, byte[], int, int, ValueDecoder)}, with a key read in place from a
+   * direct buffer (position to limit; the position does not move).
+   *
+   * @param options not null
+   * @param key a direct buffer, not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param <T> what the value becomes
+   * @return what decoder returned, or null if the key does not exist
+   */
+  default <T> T get(ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder) {
+    try (PinnedView view = newPinnedView()) {
+      Checks.options(options);
+      Checks.key(key);
+      Checks.decoder(decoder);
+      ByteBuffer value = view.get(options, key);
+      return value == null ? null : decoder.decode(value);
+    }
+  }
+
+  /**
+   * As {@link #get(ReadOptions, byte[], int, int, ValueDecoder)}, of the whole key with {@link
+   * ReadOptions#DEFAULT}.
+   *
+   * @param key not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param <T> what the value becomes
+   * @return what decoder returned, or null if the key does not exist
+   */
+  default <T> T get(byte[] key, ValueDecoder<T> decoder) {
+    return get(ReadOptions.DEFAULT, key, 0, key == null ? 0 : key.length, decoder);
+  }
+
+  /**
+   * As {@link #get(ReadOptions, byte[], int, int, ValueDecoder)}, decoding to a primitive long (no
+   * boxing): a counter read with {@link Decoders#longBE()} allocates nothing.
+   *
+   * @param options not null
+   * @param key not null
+   * @param keyOff start of the key in key
+   * @param keyLen the key's length, more than 0
+   * @param decoder not null; not called for a missing key
+   * @param missing what to return for a missing key
+   * @return what decoder returned, or missing if the key does not exist
+   */
+  default long getLong(
+      ReadOptions options, byte[] key, int keyOff, int keyLen, LongDecoder decoder, long missing) {
+    try (PinnedView view = newPinnedView()) {
+      Checks.options(options);
+      Checks.key(key, keyOff, keyLen);
+      Checks.decoder(decoder);
+      ByteBuffer value = view.get(options, key, keyOff, keyLen);
+      return value == null ? missing : decoder.decode(value);
+    }
+  }
+
+  /**
+   * As {@link #getLong(ReadOptions, byte[], int, int, LongDecoder, long)}, with a key read in place
+   * from a direct buffer.
+   *
+   * @param options not null
+   * @param key a direct buffer, not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param missing what to return for a missing key
+   * @return what decoder returned, or missing if the key does not exist
+   */
+  default long getLong(ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing) {
+    try (PinnedView view = newPinnedView()) {
+      Checks.options(options);
+      Checks.key(key);
+      Checks.decoder(decoder);
+      ByteBuffer value = view.get(options, key);
+      return value == null ? missing : decoder.decode(value);
+    }
+  }
+
+  /**
+   * As {@link #getLong(ReadOptions, byte[], int, int, LongDecoder, long)}, of the whole key with
+   * {@link ReadOptions#DEFAULT}.
+   *
+   * @param key not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param missing what to return for a missing key
+   * @return what decoder returned, or missing if the key does not exist
+   */
+  default long getLong(byte[] key, LongDecoder decoder, long missing) {
+    return getLong(ReadOptions.DEFAULT, key, 0, key == null ? 0 : key.length, decoder, missing);
+  }
+
+  /**
+   * Batched decode on read over RocksDB's MultiGet: pins every key's value (P copies per found
+   * key), then sets out[i] to decoder's result for value i, in key order, or null for a key not
+   * found or whose read failed; then releases every pin. No allocation of pinget's once warm. The
+   * batch rule holds: every key is read and decoded, then the first per-key error is thrown; a
+   * batch refused by its checks reads nothing and leaves every element of out null. If decoder
+   * throws, its exception reaches the caller unchanged after the pins are released; out holds the
+   * values decoded before it, null after.
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param decoder not null; called only for found values, each valid during its call only
+   * @param out not null, at least as long as keys
+   * @param <T> what the values become
+   */
+  default <T> void multiGet(
+      ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
+    PinnedBatch made = null;
+    try {
+      made = newPinnedBatch();
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.decoder(decoder);
+      Checks.outputs(out, keys.length);
+    } catch (RuntimeException | Error e) {
+      if (made != null) {
+        made.close();
+      }
+      if (out != null) {
+        java.util.Arrays.fill(out, null);
+      }
+      throw e;
+    }
+    try (PinnedBatch batch = made) {
+      java.util.Arrays.fill(out, 0, keys.length, null);
+      PingetException failed = null;
+      try {
+        batch.get(options, keys);
+      } catch (PingetException e) {
+        failed = e;
+      }
+      for (int i = 0; i < batch.count(); i++) {
+        ByteBuffer value = batch.value(i);
+        if (value != null) {
+          out[i] = decoder.decode(value);
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+    }
+  }
+
+  /**
+   * As {@link #multiGet}, decoding to primitive longs: out[i] is decoder's result for value i, or
+   * missing for a key not found or whose read failed (and, after a refusal, every element of out).
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param decoder not null; called only for found values, each valid during its call only
+   * @param missing the result of a key not found or failed
+   * @param out not null, at least as long as keys
+   */
+  default void multiGetLong(
+      ReadOptions options, byte[][] keys, LongDecoder decoder, long missing, long[] out) {
+    PinnedBatch made = null;
+    try {
+      made = newPinnedBatch();
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.decoder(decoder);
+      Checks.outputs(out, keys.length);
+    } catch (RuntimeException | Error e) {
+      if (made != null) {
+        made.close();
+      }
+      if (out != null) {
+        java.util.Arrays.fill(out, missing);
+      }
+      throw e;
+    }
+    try (PinnedBatch batch = made) {
+      java.util.Arrays.fill(out, 0, keys.length, missing);
+      PingetException failed = null;
+      try {
+        batch.get(options, keys);
+      } catch (PingetException e) {
+        failed = e;
+      }
+      for (int i = 0; i < batch.count(); i++) {
+        ByteBuffer value = batch.value(i);
+        if (value != null) {
+          out[i] = decoder.decode(value);
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+    }
+  }
+
   /**
    * Whether {@link #close()} was called.
    *

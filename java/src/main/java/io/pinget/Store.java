@@ -628,6 +628,43 @@ public final class Store implements Reader {
     }
   }
 
+  // ---- decode on read (Reader's defaults, made allocation-free through a per-thread pin:
+  // Decoding)
+
+  @Override
+  public <T> T get(
+      ReadOptions options, byte[] key, int keyOff, int keyLen, ValueDecoder<T> decoder) {
+    return Decoding.get(this, options, key, keyOff, keyLen, decoder);
+  }
+
+  @Override
+  public <T> T get(ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder) {
+    return Decoding.get(this, options, key, decoder);
+  }
+
+  @Override
+  public long getLong(
+      ReadOptions options, byte[] key, int keyOff, int keyLen, LongDecoder decoder, long missing) {
+    return Decoding.getLong(this, options, key, keyOff, keyLen, decoder, missing);
+  }
+
+  @Override
+  public long getLong(ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing) {
+    return Decoding.getLong(this, options, key, decoder, missing);
+  }
+
+  @Override
+  public <T> void multiGet(
+      ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
+    Decoding.multiGet(this, options, keys, decoder, out);
+  }
+
+  @Override
+  public void multiGetLong(
+      ReadOptions options, byte[][] keys, LongDecoder decoder, long missing, long[] out) {
+    Decoding.multiGetLong(this, options, keys, decoder, missing, out);
+  }
+
   /** A batch refused by its checks: nothing was read, every size is -1. */
   private static void refused(Object[] checked, int[] sizes) {
     if (checked != null) {

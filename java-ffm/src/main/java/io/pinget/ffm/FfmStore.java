@@ -490,7 +490,10 @@ public final class FfmStore implements AutoCloseable {
       try {
         return toArray(slots.pointer.get(ADDRESS, 0).reinterpret(slots.size()));
       } finally {
-        Native.PINNED_RELEASE.invokeExact(pinned); // the pin lasts this call only
+        // The pin lasts this call only, and the thread's handle lets go of the database too: a
+        // plain release kept it referenced, so a closed store's database stayed open (its LOCK
+        // held) until this thread's next pinnableCopy.
+        Native.PINNED_RELEASE_DETACHED.invokeExact(pinned);
       }
     } catch (Throwable t) {
       throw Native.rethrow(t);
@@ -807,6 +810,65 @@ public final class FfmStore implements AutoCloseable {
     } finally {
       Reference.reachabilityFence(dsts);
     }
+  }
+
+  // ---- decode on read: the decoder reads the pinned value in place. P copies.
+
+  /**
+   * Gets key's value and decodes it in one step, with {@link ReadOptions#DEFAULT}: see {@link
+   * #get(ReadOptions, byte[], SegmentDecoder)}.
+   *
+   * @param key not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param <T> what the value becomes
+   * @return what decoder returned, or null if key has no value
+   */
+  public <T> T get(byte[] key, SegmentDecoder<T> decoder) {
+    return get(ReadOptions.DEFAULT, key, decoder);
+  }
+
+  /**
+   * Gets key's value and decodes it in one step: the value is pinned (P copies: 0 from the block
+   * cache) and lent to decoder as a read-only segment whose scope closes when decoder returns or
+   * throws, before the pin is released. No copy of pinget's; the scope (a confined Arena and the
+   * segment) is allocated per call. A segment, slice or buffer the decoder keeps throws
+   * IllegalStateException when read later: it never reads freed memory. Whatever decoder throws
+   * reaches the caller unchanged. Checks: this store, options, the key, decoder (null), then the
+   * options' content.
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param <T> what the value becomes
+   * @return what decoder returned, or null if key has no value
+   */
+  public <T> T get(ReadOptions options, byte[] key, SegmentDecoder<T> decoder) {
+    return FfmDecoding.get(this, options, key, decoder);
+  }
+
+  /**
+   * As {@link #get(byte[], SegmentDecoder)}, decoding to a primitive long (no boxing).
+   *
+   * @param key not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param missing what to return for a missing key
+   * @return what decoder returned, or missing if key has no value
+   */
+  public long getLong(byte[] key, LongSegmentDecoder decoder, long missing) {
+    return getLong(ReadOptions.DEFAULT, key, decoder, missing);
+  }
+
+  /**
+   * As {@link #get(ReadOptions, byte[], SegmentDecoder)}, decoding to a primitive long (no boxing).
+   *
+   * @param options not null
+   * @param key not null, not empty
+   * @param decoder not null; not called for a missing key
+   * @param missing what to return for a missing key
+   * @return what decoder returned, or missing if key has no value
+   */
+  public long getLong(ReadOptions options, byte[] key, LongSegmentDecoder decoder, long missing) {
+    return FfmDecoding.getLong(this, options, key, decoder, missing);
   }
 
   /**

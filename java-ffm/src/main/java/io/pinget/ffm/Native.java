@@ -209,6 +209,8 @@ final class Native {
       handle("pinget_pinned_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
   static final MethodHandle PINNED_RELEASE =
       handle("pinget_pinned_release", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
+  static final MethodHandle PINNED_RELEASE_DETACHED =
+      handle("pinget_pinned_release_detached", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
   static final MethodHandle GET_PINNED =
       handle(
           "pinget_get_pinned",

@@ -223,6 +223,26 @@ class FfmContractTest {
             .slot("sizes", () -> new int[2], Faults.sizes())
             .content(1, content)
             .sizes(4));
+    Supplier<SegmentDecoder<Long>> decoder = () -> MemorySegment::byteSize;
+    Supplier<LongSegmentDecoder> longDecoder = () -> MemorySegment::byteSize;
+    m.add(
+        new Method(
+                "get(options, key, decoder)",
+                a -> s(a).get(o(a[1]), (byte[]) a[2], (SegmentDecoder<?>) a[3]))
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .slot("decoder", decoder, Faults.nullOf("decoder"))
+            .content(1, content));
+    m.add(
+        new Method(
+                "getLong(options, key, decoder, missing)",
+                a -> s(a).getLong(o(a[1]), (byte[]) a[2], (LongSegmentDecoder) a[3], -1))
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.wholeKey())
+            .slot("decoder", longDecoder, Faults.nullOf("decoder"))
+            .content(1, content));
     m.add(
         new Method("newPinnedView()", a -> s(a).newPinnedView())
             .slot("store", () -> store, closedStore));

@@ -155,6 +155,16 @@ class FfmStoreTest {
     CopyStats.reset();
   }
 
+  /** pinnableCopy pins for the call only: afterwards a close closes the database at once. */
+  @Test
+  void aClosedStoreOpensAgainAfterPinnableCopy() {
+    FfmStore store = open();
+    store.put(KEY, value);
+    assertArrayEquals(value, store.pinnableCopy(KEY));
+    store.close();
+    open().close(); // the LOCK is free: nothing of this thread holds the database
+  }
+
   @Test
   void missingKeysAreNotErrors() {
     try (FfmStore store = open();

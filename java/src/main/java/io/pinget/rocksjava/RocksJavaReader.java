@@ -4,6 +4,7 @@ package io.pinget.rocksjava;
 import io.pinget.ColumnFamily;
 import io.pinget.Cursor;
 import io.pinget.CursorOptions;
+import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
@@ -11,6 +12,7 @@ import io.pinget.ReadOptions;
 import io.pinget.Reader;
 import io.pinget.Snapshot;
 import io.pinget.Store;
+import io.pinget.ValueDecoder;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -310,6 +312,42 @@ public final class RocksJavaReader implements Reader {
   public void multiGetDirectCopy(
       ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
     store.multiGetDirectCopy(options, keys, dsts, sizes);
+  }
+
+  // Decode on read: the store's allocation-free path, over this database.
+
+  @Override
+  public <T> T get(
+      ReadOptions options, byte[] key, int keyOff, int keyLen, ValueDecoder<T> decoder) {
+    return store.get(options, key, keyOff, keyLen, decoder);
+  }
+
+  @Override
+  public <T> T get(ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder) {
+    return store.get(options, key, decoder);
+  }
+
+  @Override
+  public long getLong(
+      ReadOptions options, byte[] key, int keyOff, int keyLen, LongDecoder decoder, long missing) {
+    return store.getLong(options, key, keyOff, keyLen, decoder, missing);
+  }
+
+  @Override
+  public long getLong(ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing) {
+    return store.getLong(options, key, decoder, missing);
+  }
+
+  @Override
+  public <T> void multiGet(
+      ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
+    store.multiGet(options, keys, decoder, out);
+  }
+
+  @Override
+  public void multiGetLong(
+      ReadOptions options, byte[][] keys, LongDecoder decoder, long missing, long[] out) {
+    store.multiGetLong(options, keys, decoder, missing, out);
   }
 
   /**

@@ -65,7 +65,10 @@ public final class FaultMatrix {
       return this;
     }
 
-    /** args[arg] is a batch's sizes: after a refusal, every element must be -1. */
+    /**
+     * args[arg] is a batch's sizes (after a refusal, every element must be -1) or a batched decoded
+     * read's outputs (every element null, or -1 for longs).
+     */
     public Method sizes(int arg) {
       sizesArg = arg;
       return this;
@@ -133,6 +136,15 @@ public final class FaultMatrix {
     if (sizes != null) {
       Arrays.fill(sizes, 12345);
     }
+    // A batched decoded read's outputs: null (objects) or -1 (longs, read with missing = -1).
+    Object[] outs = m.sizesArg >= 0 && args[m.sizesArg] instanceof Object[] o ? o : null;
+    long[] longs = m.sizesArg >= 0 && args[m.sizesArg] instanceof long[] l ? l : null;
+    if (outs != null) {
+      Arrays.fill(outs, "unset");
+    }
+    if (longs != null) {
+      Arrays.fill(longs, 12345);
+    }
     Class<? extends Throwable> want = faults.get(0).expected();
     String what = m + " with " + describe(slots, faults);
     try {
@@ -151,6 +163,18 @@ public final class FaultMatrix {
           out.add(what + ": sizes[" + i + "] is " + sizes[i] + " after the refusal, not -1");
           return;
         }
+      }
+    }
+    for (int i = 0; outs != null && i < outs.length; i++) {
+      if (outs[i] != null) {
+        out.add(what + ": out[" + i + "] is " + outs[i] + " after the refusal, not null");
+        return;
+      }
+    }
+    for (int i = 0; longs != null && i < longs.length; i++) {
+      if (longs[i] != -1) {
+        out.add(what + ": out[" + i + "] is " + longs[i] + " after the refusal, not -1");
+        return;
       }
     }
   }

@@ -135,4 +135,15 @@ public final class Faults {
       fault("too short", () -> new int[1], IllegalArgumentException.class)
     };
   }
+
+  /**
+   * A batched decoded read's output array for two keys: null, too short (tooShort makes one of the
+   * right type).
+   */
+  public static Fault[] outputs(java.util.function.Supplier<?> tooShort) {
+    return new Fault[] {
+      fault("null", () -> null, NullPointerException.class),
+      fault("too short", tooShort, IllegalArgumentException.class)
+    };
+  }
 }

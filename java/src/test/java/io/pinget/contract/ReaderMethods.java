@@ -6,12 +6,14 @@ import static io.pinget.contract.Faults.KEY;
 
 import io.pinget.Cursor;
 import io.pinget.CursorOptions;
+import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.ReadOptions;
 import io.pinget.Reader;
 import io.pinget.Snapshot;
 import io.pinget.StoreClosedException;
+import io.pinget.ValueDecoder;
 import io.pinget.contract.FaultMatrix.Fault;
 import io.pinget.contract.FaultMatrix.Method;
 import io.pinget.contract.FaultMatrix.Range;
@@ -191,6 +193,89 @@ public final class ReaderMethods {
             .slot("keys", Faults::twoKeys, Faults.keys())
             .slot("dsts", Faults::twoBuffers, Faults.buffers())
             .slot("sizes", () -> new int[2], Faults.sizes())
+            .content(1, d.optionsContent())
+            .sizes(4));
+
+    // Decode on read: the decoder is checked after the key, before the options' content.
+    Supplier<ValueDecoder<Integer>> decoder = () -> ByteBuffer::remaining;
+    Supplier<LongDecoder> longDecoder = () -> v -> v.remaining();
+    Fault noDecoder = Faults.nullOf("decoder");
+    m.add(
+        new Method(
+                "get(options, key, off, len, decoder)",
+                a ->
+                    r(a).get(
+                            o(a[1]),
+                            k(a[2]).array(),
+                            k(a[2]).off(),
+                            k(a[2]).len(),
+                            (ValueDecoder<?>) a[3]))
+            .slot("reader", d.open(), closedReader)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.keyRange())
+            .slot("decoder", decoder, noDecoder)
+            .content(1, d.optionsContent()));
+    m.add(
+        new Method(
+                "get(options, ByteBuffer, decoder)",
+                a -> r(a).get(o(a[1]), b(a[2]), (ValueDecoder<?>) a[3]))
+            .slot("reader", d.open(), closedReader)
+            .slot("options", ro, noOptions)
+            .slot("key", keyBuffer, Faults.keyBuffer())
+            .slot("decoder", decoder, noDecoder)
+            .content(1, d.optionsContent()));
+    m.add(
+        new Method(
+                "getLong(options, key, off, len, decoder, missing)",
+                a ->
+                    r(a).getLong(
+                            o(a[1]),
+                            k(a[2]).array(),
+                            k(a[2]).off(),
+                            k(a[2]).len(),
+                            (LongDecoder) a[3],
+                            -1))
+            .slot("reader", d.open(), closedReader)
+            .slot("options", ro, noOptions)
+            .slot("key", key, Faults.keyRange())
+            .slot("decoder", longDecoder, noDecoder)
+            .content(1, d.optionsContent()));
+    m.add(
+        new Method(
+                "getLong(options, ByteBuffer, decoder, missing)",
+                a -> r(a).getLong(o(a[1]), b(a[2]), (LongDecoder) a[3], -1))
+            .slot("reader", d.open(), closedReader)
+            .slot("options", ro, noOptions)
+            .slot("key", keyBuffer, Faults.keyBuffer())
+            .slot("decoder", longDecoder, noDecoder)
+            .content(1, d.optionsContent()));
+    m.add(
+        new Method(
+                "multiGet(options, keys, decoder, out)",
+                a -> {
+                  r(a).multiGet(o(a[1]), (byte[][]) a[2], (ValueDecoder<?>) a[3], (Object[]) a[4]);
+                  return null;
+                })
+            .slot("reader", d.open(), closedReader)
+            .slot("options", ro, noOptions)
+            .slot("keys", Faults::twoKeys, Faults.keys())
+            .slot("decoder", decoder, noDecoder)
+            .slot("out", () -> new Object[2], Faults.outputs(() -> new Object[1]))
+            .content(1, d.optionsContent())
+            .sizes(4));
+    m.add(
+        new Method(
+                "multiGetLong(options, keys, decoder, missing, out)",
+                a -> {
+                  r(a).multiGetLong(
+                          o(a[1]), (byte[][]) a[2], (LongDecoder) a[3], -1, (long[]) a[4]);
+                  return null;
+                })
+            .slot("reader", d.open(), closedReader)
+            .slot("options", ro, noOptions)
+            .slot("keys", Faults::twoKeys, Faults.keys())
+            .slot("decoder", longDecoder, noDecoder)
+            .slot("out", () -> new long[2], Faults.outputs(() -> new long[1]))
             .content(1, d.optionsContent())
             .sizes(4));
 

@@ -1,0 +1,255 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.bench.ffm;
+
+import io.pinget.Compression;
+import io.pinget.Decoders;
+import io.pinget.LongDecoder;
+import io.pinget.Options;
+import io.pinget.ValueDecoder;
+import io.pinget.WriteOptions;
+import io.pinget.bench.decode.AvroReads;
+import io.pinget.bench.decode.DecodeData;
+import io.pinget.bench.decode.Shape;
+import io.pinget.ffm.FfmStore;
+import io.pinget.ffm.LongSegmentDecoder;
+import io.pinget.ffm.SegmentDecoder;
+import io.pinget.ffm.SegmentDecoders;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.avro.generic.GenericRecord;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.rocksdb.RocksDBException;
+
+/**
+ * Get and decode through the FFM binding, on a JDK 22+: decode on read over segments ({@code
+ * FfmStore.getLong} / {@code get} with a segment decoder) beside, in the same JVM on the same
+ * values, the JNI API's decode on read and rocksdbjni's get with the fastest decode of
+ * DecodeBenchmark (rows {@code jdk25_...}). The shapes, keys and traps are DecodeBenchmark's.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+public class FfmDecodeBenchmark {
+  /** One shape in a JNI Store, rocksdbjni (DecodeData) and an FfmStore. */
+  abstract static class Values {
+    DecodeData data;
+    FfmStore ffm;
+    AvroReads avro;
+    Path dir;
+    int pos;
+
+    void open(int valueSize, int keys, String residency) {
+      Shape shape = Shape.ofSize(valueSize);
+      data = new DecodeData(shape, keys, residency);
+      avro = new AvroReads();
+      try {
+        dir = Files.createTempDirectory("pinget-ffm-decode");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      long cacheBytes = 3L * keys * (shape.size + 32) + (64L << 20);
+      ffm =
+          FfmStore.open(
+              dir.resolve("ffm"),
+              new Options()
+                  .compression(Compression.NONE)
+                  .blockSize(4096)
+                  .blockCacheBytes(cacheBytes)
+                  .writeBufferBytes(2L * keys * (shape.size + 32) + (64L << 20)));
+      WriteOptions noWal = WriteOptions.DEFAULT.withDisableWal(true);
+      for (int i = 0; i < keys; i++) {
+        ffm.put(noWal, data.keys[i], shape.value(i));
+      }
+      if (!"memtable".equals(residency)) {
+        ffm.flush();
+        ffm.compact();
+      }
+      for (int i = 0; i < keys; i++) {
+        if (!Arrays.equals(ffm.pinnableCopy(data.keys[i]), shape.value(i))) {
+          throw new IllegalStateException("value " + i + " did not load");
+        }
+      }
+    }
+
+    void close() {
+      ffm.close();
+      data.close();
+      try (Stream<Path> files = Files.walk(dir)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    byte[] nextKey() {
+      int k = data.order[pos];
+      if (++pos == data.order.length) {
+        pos = 0;
+      }
+      return data.keys[k];
+    }
+  }
+
+  /** 8-byte big-endian counters. */
+  @State(Scope.Thread)
+  public static class Counters extends Values {
+    @Param("8")
+    public int valueSize;
+
+    @Param("1000")
+    public int keys;
+
+    @Param({"block_cache", "memtable"})
+    public String residency;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      open(valueSize, keys, residency);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      close();
+    }
+  }
+
+  /** 64-byte UTF-8 names. */
+  @State(Scope.Thread)
+  public static class Names extends Values {
+    @Param("64")
+    public int valueSize;
+
+    @Param("1000")
+    public int keys;
+
+    @Param({"block_cache", "memtable"})
+    public String residency;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      open(valueSize, keys, residency);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      close();
+    }
+  }
+
+  /** 1 KiB Avro events. */
+  @State(Scope.Thread)
+  public static class Events extends Values {
+    @Param("1024")
+    public int valueSize;
+
+    @Param("1000")
+    public int keys;
+
+    @Param({"block_cache", "memtable"})
+    public String residency;
+
+    ValueDecoder<GenericRecord> decoder;
+    SegmentDecoder<GenericRecord> segmentDecoder;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      open(valueSize, keys, residency);
+      AvroReads reads = avro;
+      decoder = reads::read;
+      segmentDecoder = SegmentDecoders.of(decoder);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      close();
+    }
+  }
+
+  private static final LongSegmentDecoder SEGMENT_LONG_BE = SegmentDecoders.longBE();
+  private static final SegmentDecoder<String> SEGMENT_UTF8 = SegmentDecoders.utf8();
+  private static final LongDecoder LONG_BE = Decoders.longBE();
+  private static final ValueDecoder<String> UTF8 = Decoders.utf8();
+
+  static long shifts(byte[] b) {
+    if (b.length != 8) {
+      throw new IllegalArgumentException("a long needs 8 bytes, not " + b.length);
+    }
+    return (b[0] & 0xFFL) << 56
+        | (b[1] & 0xFFL) << 48
+        | (b[2] & 0xFFL) << 40
+        | (b[3] & 0xFFL) << 32
+        | (b[4] & 0xFFL) << 24
+        | (b[5] & 0xFFL) << 16
+        | (b[6] & 0xFFL) << 8
+        | (b[7] & 0xFFL);
+  }
+
+  @Benchmark
+  public long ffmLongDecodeOnRead(Counters s) {
+    return s.ffm.getLong(s.nextKey(), SEGMENT_LONG_BE, -1);
+  }
+
+  @Benchmark
+  public long jdk25LongDecodeOnRead(Counters s) {
+    return s.data.store.getLong(s.nextKey(), LONG_BE, -1);
+  }
+
+  @Benchmark
+  public long jdk25LongRocksdbjniGetShifts(Counters s) throws RocksDBException {
+    return shifts(s.data.rocks.get(s.nextKey()));
+  }
+
+  @Benchmark
+  public String ffmUtf8DecodeOnRead(Names s) {
+    return s.ffm.get(s.nextKey(), SEGMENT_UTF8);
+  }
+
+  @Benchmark
+  public String jdk25Utf8DecodeOnRead(Names s) {
+    return s.data.store.get(s.nextKey(), UTF8);
+  }
+
+  @Benchmark
+  public String jdk25Utf8RocksdbjniGet(Names s) throws RocksDBException {
+    return new String(s.data.rocks.get(s.nextKey()), StandardCharsets.UTF_8);
+  }
+
+  @Benchmark
+  public GenericRecord ffmAvroDecodeOnRead(Events s) {
+    return s.ffm.get(s.nextKey(), s.segmentDecoder);
+  }
+
+  @Benchmark
+  public GenericRecord jdk25AvroDecodeOnRead(Events s) {
+    return s.data.store.get(s.nextKey(), s.decoder);
+  }
+
+  @Benchmark
+  public GenericRecord jdk25AvroRocksdbjniGet(Events s) throws RocksDBException {
+    byte[] value = s.data.rocks.get(s.nextKey());
+    return s.avro.read(value, 0, value.length);
+  }
+}

@@ -1,0 +1,137 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.ffm;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
+import io.pinget.Checks;
+import io.pinget.ReadOptions;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+
+/**
+ * Decode on read for {@link FfmStore}: one pinget_pinned and one value scope per thread (a {@link
+ * Slot}), not bound to a store. A decoded get pins the value (P copies, one downcall), lends it to
+ * the decoder as a read-only segment in a confined scope, then closes the scope (every segment,
+ * slice and buffer of it throws from then on) and releases the pin, letting go of the store's
+ * database ({@code pinget_pinned_release_detached}: a second downcall), so that a slot keeps no
+ * database open between calls. A decoder that reads on the same thread gets a slot of its own.
+ */
+final class FfmDecoding {
+  private FfmDecoding() {}
+
+  private static final ThreadLocal<Slot> SLOTS = ThreadLocal.withInitial(() -> new Slot(false));
+
+  /** Checks in the contract's order: the store, options, key, decoder, options' content. */
+  private static void check(FfmStore store, ReadOptions options, byte[] key, Object decoder) {
+    store.checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
+    Checks.decoder(decoder);
+  }
+
+  static <T> T get(FfmStore store, ReadOptions options, byte[] key, SegmentDecoder<T> decoder) {
+    check(store, options, key, decoder);
+    Slot s = Slot.take();
+    try {
+      MemorySegment value = s.pin(store, options, key);
+      return value == null ? null : decoder.decode(value);
+    } finally {
+      s.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  static long getLong(
+      FfmStore store, ReadOptions options, byte[] key, LongSegmentDecoder decoder, long missing) {
+    check(store, options, key, decoder);
+    Slot s = Slot.take();
+    try {
+      MemorySegment value = s.pin(store, options, key);
+      return value == null ? missing : decoder.decode(value);
+    } finally {
+      s.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  /** One thread's pin and value scope; one call at a time (nested calls take a temporary one). */
+  static final class Slot {
+    private final MemorySegment pinned;
+    private final Cleaner.Cleanable cleanable;
+    private final ValueScope scope = new ValueScope(this);
+    private final boolean temporary;
+    private boolean busy;
+    private boolean held;
+
+    private Slot(boolean temporary) {
+      this.temporary = temporary;
+      pinned = Native.create(Native.PINNED_CREATE, Slots.ofThisThread());
+      cleanable = Native.destroyWhenUnreachable(this, Native.PINNED_DESTROY, pinned);
+    }
+
+    static Slot take() {
+      Slot s = SLOTS.get();
+      if (s.busy) {
+        s = new Slot(true);
+      }
+      s.busy = true;
+      return s;
+    }
+
+    /**
+     * Checks the options' content and pins key's value.
+     *
+     * @return the value in this slot's open scope, or null if the key does not exist
+     */
+    MemorySegment pin(FfmStore store, ReadOptions options, byte[] key) {
+      Slots slots = Slots.ofThisThread();
+      MemorySegment ro = store.begin(options, slots);
+      try {
+        held = true;
+        int code =
+            (int)
+                Native.GET_PINNED.invokeExact(
+                    store.handle(),
+                    ro,
+                    slots.key(key),
+                    (long) key.length,
+                    pinned,
+                    slots.pointer,
+                    slots.size,
+                    slots.message);
+        if (code == Native.NOT_FOUND) {
+          return null;
+        }
+        Native.check(code, slots.message);
+        scope.open();
+        return scope.wrap(slots.pointer.get(ADDRESS, 0), slots.size());
+      } catch (Throwable t) {
+        throw Native.rethrow(t);
+      } finally {
+        FfmStore.end(options);
+      }
+    }
+
+    /** Closes the value's scope, releases the pin and the database, frees the slot. */
+    void done() {
+      try {
+        scope.close();
+        if (held) {
+          held = false;
+          // Called on the constant handle itself: through Native.call's parameter it is not a
+          // constant to the JIT, and the downcall is not inlined.
+          Native.PINNED_RELEASE_DETACHED.invokeExact(pinned);
+        }
+      } catch (Throwable t) {
+        throw Native.rethrow(t);
+      } finally {
+        busy = false;
+        if (temporary) {
+          cleanable.clean();
+        }
+        Reference.reachabilityFence(this);
+      }
+    }
+  }
+}

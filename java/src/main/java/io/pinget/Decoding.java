@@ -1,0 +1,390 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget;
+
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * Decode on read for {@link Store} (and so {@code RocksJavaReader}): {@link Reader#get(ReadOptions,
+ * byte[], int, int, ValueDecoder)}, {@link Reader#getLong} and their batched forms, without an
+ * allocation of pinget's. Each thread has one native pin and one view (a {@link Slot}) and one
+ * native batch with its views (a {@link BatchSlot}), neither bound to a store: a decoded get pins
+ * the value into this thread's slot (P copies, one JNI crossing), lends the view to the decoder,
+ * then releases the pin and empties the view (a second crossing). Between calls a slot holds no
+ * pin, so it keeps no database open. A decoder that reads through a reader on the same thread gets
+ * a slot of its own for that read (made and freed around it).
+ *
+ * <p>Checks, in the contract's order: the store (closed; for a RocksJava database, its owner's
+ * objects), the options (null), the key, the decoder (null), the batch's output array, then the
+ * options' content.
+ */
+final class Decoding {
+  private Decoding() {}
+
+  private static final ThreadLocal<Slot> SLOTS = ThreadLocal.withInitial(Slot::new);
+  private static final ThreadLocal<BatchSlot> BATCH_SLOTS = ThreadLocal.withInitial(BatchSlot::new);
+
+  static <T> T get(
+      Store store, ReadOptions options, byte[] key, int off, int len, ValueDecoder<T> decoder) {
+    store.checkOpen(options == null ? null : options.columnFamily);
+    Checks.options(options);
+    Checks.key(key, off, len);
+    Checks.decoder(decoder);
+    Slot s = Slot.take();
+    try {
+      return s.pin(store, options, key, null, off, len) ? decoder.decode(s.view()) : null;
+    } finally {
+      s.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  static <T> T get(Store store, ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder) {
+    store.checkOpen(options == null ? null : options.columnFamily);
+    Checks.options(options);
+    Checks.key(key);
+    Checks.decoder(decoder);
+    Slot s = Slot.take();
+    try {
+      return s.pin(store, options, null, key, key.position(), key.remaining())
+          ? decoder.decode(s.view())
+          : null;
+    } finally {
+      s.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  static long getLong(
+      Store store,
+      ReadOptions options,
+      byte[] key,
+      int off,
+      int len,
+      LongDecoder decoder,
+      long missing) {
+    store.checkOpen(options == null ? null : options.columnFamily);
+    Checks.options(options);
+    Checks.key(key, off, len);
+    Checks.decoder(decoder);
+    Slot s = Slot.take();
+    try {
+      return s.pin(store, options, key, null, off, len) ? decoder.decode(s.view()) : missing;
+    } finally {
+      s.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  static long getLong(
+      Store store, ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing) {
+    store.checkOpen(options == null ? null : options.columnFamily);
+    Checks.options(options);
+    Checks.key(key);
+    Checks.decoder(decoder);
+    Slot s = Slot.take();
+    try {
+      return s.pin(store, options, null, key, key.position(), key.remaining())
+          ? decoder.decode(s.view())
+          : missing;
+    } finally {
+      s.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  static <T> void multiGet(
+      Store store, ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
+    long snapshot;
+    try {
+      store.checkOpen(options == null ? null : options.columnFamily);
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.decoder(decoder);
+      Checks.outputs(out, keys.length);
+      snapshot = options.acquire(store);
+    } catch (RuntimeException | Error e) {
+      if (out != null) {
+        Arrays.fill(out, null); // refused: nothing was read
+      }
+      throw e;
+    }
+    int n = keys.length;
+    Arrays.fill(out, 0, n, null);
+    BatchSlot b = BatchSlot.take(options);
+    try {
+      PingetException failed = b.read(store, options, snapshot, keys);
+      for (int i = 0; i < n; i++) {
+        if (b.size(i) >= 0) {
+          out[i] = decoder.decode(b.view(i));
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+    } finally {
+      b.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  static void multiGetLong(
+      Store store,
+      ReadOptions options,
+      byte[][] keys,
+      LongDecoder decoder,
+      long missing,
+      long[] out) {
+    long snapshot;
+    try {
+      store.checkOpen(options == null ? null : options.columnFamily);
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.decoder(decoder);
+      Checks.outputs(out, keys.length);
+      snapshot = options.acquire(store);
+    } catch (RuntimeException | Error e) {
+      if (out != null) {
+        Arrays.fill(out, missing); // refused: nothing was read
+      }
+      throw e;
+    }
+    int n = keys.length;
+    Arrays.fill(out, 0, n, missing);
+    BatchSlot b = BatchSlot.take(options);
+    try {
+      PingetException failed = b.read(store, options, snapshot, keys);
+      for (int i = 0; i < n; i++) {
+        if (b.size(i) >= 0) {
+          out[i] = decoder.decode(b.view(i));
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+    } finally {
+      b.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  /** Frees a native handle once; does not count as a forgotten pin (a slot never holds one). */
+  private static Cleaner.Cleanable freeWhenUnreachable(Object owner, long handle, boolean batch) {
+    return Cleaners.CLEANER.register(
+        owner,
+        () -> {
+          if (batch) {
+            NativePinned.freeBatch(handle);
+          } else {
+            NativePinned.freePinned(handle);
+          }
+        });
+  }
+
+  /**
+   * One thread's pin and view for single decoded gets. Used by one call at a time: a nested call (a
+   * decoder that reads) takes a temporary slot. Not thread-safe.
+   */
+  static final class Slot {
+    private final long pinned;
+    private final ByteBuffer view; // attached to this; null when views are not re-pointed
+    private final Cleaner.Cleanable cleanable;
+    private final boolean temporary;
+    private boolean busy;
+    private boolean held;
+
+    private Slot() {
+      this(false);
+    }
+
+    private Slot(boolean temporary) {
+      this.temporary = temporary;
+      this.pinned = NativePinned.newPinned();
+      this.cleanable = freeWhenUnreachable(this, pinned, false);
+      this.view = Views.attachedTo(this);
+    }
+
+    /** This thread's slot, or a temporary one if it is in use; marked in use. */
+    static Slot take() {
+      Slot s = SLOTS.get();
+      if (s.busy) {
+        s = new Slot(true);
+      }
+      s.busy = true;
+      return s;
+    }
+
+    /**
+     * Checks the options' content and pins the value (its view re-pointed at it).
+     *
+     * @return false if the key does not exist
+     */
+    boolean pin(
+        Store store, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
+      long snapshot = options.acquire(store);
+      try {
+        held = true;
+        return NativePinned.get(
+                store.handle,
+                pinned,
+                view,
+                key,
+                keyBuffer,
+                off,
+                len,
+                snapshot,
+                options.columnFamily.id(),
+                options.flags)
+            >= 0;
+      } finally {
+        options.release();
+      }
+    }
+
+    /** The pinned value for the decoder: position 0, limit = capacity = its size, big-endian. */
+    ByteBuffer view() {
+      if (view == null) {
+        return Views.readOnly(NativePinned.viewOf(pinned));
+      }
+      view.clear();
+      return view.order(ByteOrder.BIG_ENDIAN);
+    }
+
+    /** Releases the pin (the view then has capacity 0) and frees the slot for the next call. */
+    void done() {
+      try {
+        if (held) {
+          held = false;
+          NativePinned.releaseDetached(pinned, view);
+          Views.reset(view);
+        }
+      } finally {
+        busy = false;
+        if (temporary) {
+          cleanable.clean();
+        }
+        Reference.reachabilityFence(this);
+      }
+    }
+  }
+
+  /** One thread's native batch and views for batched decoded gets; as {@link Slot}. */
+  static final class BatchSlot {
+    private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
+
+    private final long batch;
+    private final Cleaner.Cleanable cleanable;
+    private final boolean temporary;
+    private final PackedKeys packed = new PackedKeys(); // slot i: key i's length, then its size
+    private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
+    private boolean busy;
+    private boolean held;
+
+    private BatchSlot() {
+      this(false);
+    }
+
+    private BatchSlot(boolean temporary) {
+      this.temporary = temporary;
+      this.batch = NativePinned.newBatch();
+      this.cleanable = freeWhenUnreachable(this, batch, true);
+    }
+
+    /** As Slot.take; if that fails, ends the read that options.acquire began. */
+    static BatchSlot take(ReadOptions acquired) {
+      BatchSlot b;
+      try {
+        b = BATCH_SLOTS.get();
+        if (b.busy) {
+          b = new BatchSlot(true);
+        }
+      } catch (RuntimeException | Error e) {
+        acquired.release();
+        throw e;
+      }
+      b.busy = true;
+      return b;
+    }
+
+    /**
+     * Pins every key's value over MultiGet (snapshot acquired by the caller, released here).
+     *
+     * @return the first per-key error, thrown by the caller once the values are decoded; null if
+     *     none
+     */
+    PingetException read(Store store, ReadOptions options, long snapshot, byte[][] keys) {
+      int n = keys.length;
+      try {
+        grow(n);
+        packed.pack(keys);
+        held = true;
+        NativePinned.multiGet(
+            store.handle,
+            batch,
+            n,
+            packed.bytes(),
+            packed.slots(),
+            snapshot,
+            options.columnFamily.id(),
+            options.flags);
+        return null;
+      } catch (PingetException e) {
+        return e; // a per-key error, after every key was read: the sizes are set
+      } finally {
+        for (int i = 0, shown = Math.min(n, views.length); i < shown; i++) {
+          Views.reset(views[i]);
+        }
+        options.release();
+      }
+    }
+
+    /** Value i's size, or -1. REQUIRES: read() returned. */
+    int size(int i) {
+      return packed.slot(i);
+    }
+
+    /** Value i for the decoder (position 0, big-endian). REQUIRES: size(i) >= 0. */
+    ByteBuffer view(int i) {
+      if (!Views.REPOINTED) {
+        return Views.readOnly(NativePinned.batchViewOf(batch, i));
+      }
+      ByteBuffer v = views[i];
+      v.clear();
+      return v.order(ByteOrder.BIG_ENDIAN);
+    }
+
+    void done() {
+      try {
+        if (held) {
+          held = false;
+          NativePinned.releaseBatchDetached(batch);
+          for (ByteBuffer v : views) {
+            Views.reset(v);
+          }
+        }
+      } finally {
+        busy = false;
+        if (temporary) {
+          cleanable.clean();
+        }
+        Reference.reachabilityFence(this);
+      }
+    }
+
+    private void grow(int n) {
+      if (n <= views.length) {
+        return;
+      }
+      ByteBuffer[] grown = Arrays.copyOf(views, n);
+      for (int i = views.length; i < n; i++) {
+        ByteBuffer view = Views.attachedTo(this);
+        grown[i] = view != null ? view : NativePinned.emptyView();
+      }
+      NativePinned.setBatchViews(batch, grown);
+      views = grown;
+    }
+  }
+}
