@@ -403,7 +403,10 @@ Status Store::PinFromMemtable(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
   p.bound_slice = rocksdb::Slice(p.bound);
   p.it->Seek(ToSlice(key));
   if (!p.it->status().ok()) return FromRocksDB(p.it->status());
-  if (!p.it->Valid() || View(p.it->key()) != key) return Status::OK();
+  if (!p.it->Valid() || View(p.it->key()) != key) {
+    if (!engine_->owned) probe.reset();  // as Unpin: nothing kept of it idle
+    return Status::OK();
+  }
   // The memtable keeps the bytes while the iterator holds its version: no
   // cleanup to run, and nothing copied.
   value->slice_.PinSlice(p.it->value(), nullptr);

@@ -43,6 +43,10 @@ PinnedValue& PinnedValue::operator=(PinnedValue&& other) noexcept {
 void PinnedValue::Unpin() {
   slice_.Reset();
   held_ = false;
+  // The owner of a borrowed database may close it once no pin is held, with
+  // this handle idle: the probe's iterator lives no longer than the pin.
+  if (probe_ != nullptr && engine_ != nullptr && !engine_->owned)
+    probe_.reset();
 }
 
 void PinnedValue::Release() {

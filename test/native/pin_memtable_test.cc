@@ -139,6 +139,43 @@ TEST(PinMemtableTest, AFamilyWithAMergeOperatorIsReadAsUsual) {
   ASSERT_TRUE(db->Close().ok());
 }
 
+// A borrowed database whose owner closes it while a handle that read with
+// pin_memtable is idle (its last get found nothing): the handle holds
+// nothing of it, and is destroyed afterwards without touching the closed
+// database.
+TEST(PinMemtableTest, AnIdleHandleHoldsNothingOfABorrowedDatabase) {
+  TempDir dir;
+  rocksdb::Options o;
+  o.create_if_missing = true;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  std::unique_ptr<rocksdb::DB> db;
+  ASSERT_TRUE(pinget::internal::OpenDB(rocksdb::DBOptions(o), dir.Sub("db"),
+                                       {{rocksdb::kDefaultColumnFamilyName,
+                                         rocksdb::ColumnFamilyOptions(o)}},
+                                       &handles, &db)
+                  .ok());
+  ASSERT_TRUE(db->Put({}, "flushed", "f").ok());
+  ASSERT_TRUE(db->Flush({}).ok());
+  ASSERT_TRUE(db->Put({}, "recent", "r").ok());
+  ReadOptions pin;
+  pin.pin_memtable = true;
+  PinnedValue value;
+  {
+    std::unique_ptr<Store> store;
+    ASSERT_OK(Store::Borrow(db.get(), {}, &store));
+    ASSERT_OK(store->GetPinned(pin, "recent", &value));  // a memtable hit
+    EXPECT_EQ(value.view(), "r");
+    ASSERT_OK(store->GetPinned(pin, "flushed", &value));  // read by Get
+    EXPECT_EQ(value.view(), "f");
+    EXPECT_TRUE(store->GetPinned(pin, "absent", &value).IsNotFound());
+    ASSERT_OK(store->Close());
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  ASSERT_TRUE(db->Close().ok());
+  db.reset();
+  // value goes out of scope here, after its database.
+}
+
 // Every key, every way of reading, after random writes: pin_memtable reads
 // what Get reads.
 TEST(PinMemtableTest, ReadsWhatGetReadsInEveryKeyState) {

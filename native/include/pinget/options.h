@@ -129,7 +129,10 @@ struct ReadOptions {
   // its cost. Families whose values RocksDB may compute (a merge operator,
   // blob files) are read as usual. Other reads ignore it. The PinnedValue
   // holds the memtables' version (and so their memory) until its Release()
-  // or destruction, or its next such get after a flush.
+  // or destruction, or its next such get after a flush. Over a borrowed
+  // database (Store::Borrow) the iterator lives only as long as a pin it
+  // lent, so that an idle handle holds nothing of a database its owner may
+  // close; each get then makes one.
   bool pin_memtable = false;
 };
 

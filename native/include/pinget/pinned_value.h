@@ -66,7 +66,7 @@ class PINGET_EXPORT PinnedValue {
   struct MemtableProbe;  // get.cc
 
   // Drops the pin only (GetPinned's first step): the memtable iterator is
-  // kept for the next get.
+  // kept for the next get, unless the database is borrowed.
   void Unpin();
 
   // engine_ is declared first so that it is destroyed last: the pin's cleanup
