@@ -41,6 +41,12 @@ def _time(a, b, **k):
 
 
 PV, PV1 = ("pinned_view", 1), ("pinned_view", 1)
+# rocksdbjni's get and a decode of the value, per DecodeBenchmark shape: its
+# get(byte[]) with each decode, and its get(ByteBuffer) (no array allocated).
+# A speed target is judged against the fastest of them in the run.
+DECODE_PEERS = {"long": ["long_rocksdbjni_get_guava", "long_rocksdbjni_get_wrap",
+                         "long_rocksdbjni_get_shifts", "long_rocksdbjni_get_direct"],
+                "avro": ["avro_rocksdbjni_get", "avro_rocksdbjni_get_direct"]}
 SCAN_KEYS = (1000, 100000)
 MEMTABLE_KEYS = 100000  # MemtableBenchmark's key count (64 KiB values: 16,384)
 
@@ -118,6 +124,22 @@ CLAIMS = [
                 [4 * KIB], MEMTABLE_KEYS),
     dict(kind="value", field="bytes_copied_per_op", equal=0,
          rows=["pinned_view_pin_memtable@hit@memtable"], sizes=EVERY, keys=MEMTABLE_KEYS),
+    # Get and decode (DecodeBenchmark): decode on read against rocksdbjni's
+    # get and the fastest decode of the same value, both residencies.
+    *[c for res in ("block_cache", "memtable") for c in (
+        dict(kind="rows", measure="speed", a=("jmh", "long_decode_on_read", 1),
+             b=[("jmh", p, 1) for p in DECODE_PEERS["long"]], at_least=1.3, sizes=[8],
+             residency=res, note=f"the fastest decode, {res}"),
+        dict(kind="rows", measure="speed", a=("jmh", "avro_decode_on_read", 1),
+             b=[("jmh", p, 1) for p in DECODE_PEERS["avro"]], at_least=1.15, sizes=[KIB],
+             residency=res, note=f"the fastest decode, {res}"),
+        # Against get(byte[]), the form that allocates the value.
+        dict(kind="rows", measure="alloc_saved", a=("jmh", "avro_decode_on_read", 1),
+             b=("jmh", "avro_rocksdbjni_get", 1), at_least=KIB, sizes=[KIB],
+             residency=res, note=f"bytes per read, the value's size, {res}"),
+        dict(kind="value", field="alloc_bytes_per_op", below=0.5,
+             rows=["long_decode_on_read", "rocksjava_long_decode_on_read"], sizes=[8],
+             residency=res))],
     # Controls: a side against its own code written twice must measure 1.
     _speed(PV, ("pinned_view_twin", 1), equal=1, sizes=EVERY, note="control"),
     _speed(GET, ("rocksdbjni_get_twin", 1), equal=1, sizes=EVERY, note="control"),
@@ -175,15 +197,23 @@ def text(c):
         return (f"precision: {_side(c['a'])} / {_side(c['b'])}: 99.9% half-width "
                 f"≤ {c['half_width']:.0%} of the ratio")
     if c["kind"] == "rows":
-        (sa, ra, ba), (sb, rb, bb) = c["a"], c["b"]
+        sa, ra, ba = c["a"]
+        if isinstance(c["b"], list):
+            b = "the fastest of " + ", ".join(f"`{r}`" for _, r, _ in c["b"])
+        else:
+            sb, rb, bb = c["b"]
+            b = f"{sb} {_side((rb, bb))}"
+        if c.get("measure") == "alloc_saved":
+            return (f"{sa} {_side((ra, ba))} allocates {_threshold(c)} bytes less than "
+                    f"{b}{note}")
         measure = c.get("measure", "time")
-        return (f"{sa} {_side((ra, ba))} {measure} / {sb} {_side((rb, bb))} "
-                f"{_threshold(c)}{note}")
+        return f"{sa} {_side((ra, ba))} {measure} / {b} {_threshold(c)}{note}"
     rows = "allocation-free rows (docs/strategies.md)" if c["rows"] == "allocation-free" \
         else ", ".join(f"`{r}`" for r in c["rows"])
     bound = f"< {_num(c['below'])}" if "below" in c else f"= {_num(c['equal'])}"
     keys = f" ({c['keys']:,} keys)" if c.get("keys") else ""
-    return f"{rows}: {c['field']} {bound}{keys}"
+    residency = f" ({c['residency']})" if c.get("residency") else ""
+    return f"{rows}: {c['field']} {bound}{keys}{residency}"
 
 
 def judge_interval(c, value, low, high):
@@ -233,33 +263,55 @@ def evaluate(rows, comparisons, table=None, all_rows=None):
             for n in _sizes(c, forks_by_size):
                 out.append(_paired_result(c, n, group, suite, forks_by_size.get(n), rows))
         elif c["kind"] == "rows":
-            (sa, ra, ba), (sb, rb, bb) = c["a"], c["b"]
-            main = [r for r in (all_rows if c.get("keys") else rows) if r["group"] == group
-                    and (not c.get("keys") or r["keys"] == c["keys"])]
-            sizes_of = lambda suite, row, batch: {  # noqa: E731
-                r["value_size"] for r in main
-                if (r["suite"], r["strategy"], r["batch"]) == (suite, row, batch)}
-            measured = sizes_of(sa, ra, ba) & sizes_of(sb, rb, bb)
-            for n in _sizes(c, measured):
-                ra_row, rb_row = find(main, sa, ra, n, batch=ba), find(main, sb, rb, n, batch=bb)
-                # Speed: a's throughput over b's; time (latency): b's over a's.
-                q, e = stats.ratio(ra_row, rb_row) if c.get("measure") == "speed" \
-                    else stats.ratio(rb_row, ra_row)
-                lo = hi = None
-                if q is not None and e is not None:
-                    lo, hi = q - e, q + e
-                out.append({"text": text(c), "size": size_label(n, group), "source": "rows",
-                            "value": q, "low": lo, "high": hi, "pairs": None, "unpaired": None,
-                            "verdict": judge_interval(c, q, lo, hi)})
+            out += _rows_results(c, group, rows, all_rows)
         else:
             names = sorted(strategies.allocation_free(table)) if c["rows"] == "allocation-free" \
                 else c["rows"]
             source = [r for r in all_rows if r["keys"] == c["keys"]] if c.get("keys") \
                 else rows
+            residency = c.get("residency", "block_cache")
             for group in sorted({r["group"] for r in source}):
                 out += _value_results(c, names, group, [
                     r for r in source if r["suite"] == "jmh" and r["group"] == group
-                    and r["residency"] == "block_cache" and r["batch"] == 1])
+                    and r["residency"] == residency and r["batch"] == 1])
+    return out
+
+
+def _rows_results(c, group, rows, all_rows):
+    """A claim on two rows of one run: a's speed (or time) over b's, errors in
+    quadrature, or the bytes per operation a allocates less than b. b may be a
+    list of rows: the fastest of those measured is taken."""
+    residency = c.get("residency", "block_cache")
+    main = [r for r in (all_rows if c.get("keys") else rows) if r["group"] == group
+            and (not c.get("keys") or r["keys"] == c["keys"])]
+    sa, ra, ba = c["a"]
+    peers = c["b"] if isinstance(c["b"], list) else [c["b"]]
+
+    def sizes_of(suite, row, batch):
+        return {r["value_size"] for r in main if r["residency"] == residency
+                and (r["suite"], r["strategy"], r["batch"]) == (suite, row, batch)}
+    measured = sizes_of(sa, ra, ba) & set().union(*(sizes_of(*p) for p in peers))
+    out = []
+    for n in _sizes(c, measured):
+        a = find(main, sa, ra, n, residency, ba)
+        found = [r for r in (find(main, s, row, n, residency, b) for s, row, b in peers) if r]
+        b = max(found, key=lambda r: r["ops_per_s"]) if found else None
+        lo = hi = None
+        if c.get("measure") == "alloc_saved":
+            q = None if a is None or b is None or a["alloc_bytes_per_op"] is None \
+                or b["alloc_bytes_per_op"] is None \
+                else b["alloc_bytes_per_op"] - a["alloc_bytes_per_op"]
+        else:
+            # Speed: a's throughput over b's; time (latency): b's over a's.
+            q, e = stats.ratio(a, b) if c.get("measure") == "speed" else stats.ratio(b, a)
+            if q is not None and e is not None:
+                lo, hi = q - e, q + e
+        res = {"text": text(c), "size": size_label(n, group), "source": "rows", "value": q,
+               "low": lo, "high": hi, "pairs": None, "unpaired": None,
+               "verdict": judge_interval(c, q, lo, hi)}
+        if len(peers) > 1 and b is not None:
+            res["peer"] = b["strategy"]
+        out.append(res)
     return out
 
 

@@ -100,6 +100,13 @@ def jmh_rows(path, group="main"):
             return float(m["score"]) / float(pm["score"])
 
         alloc = sec.get("gc.alloc.rate.norm")
+        # Every measured iteration's score (for pooling repeated runs), and
+        # CpuCounters' CPU ns per operation per iteration where a row has it.
+        samples = [float(x) * scale for fork in pm.get("rawData", []) for x in fork]
+        cpu = sec.get("cpuNanos")
+        cpu_samples = None if cpu is None else [
+            float(c) / float(x) for cf, pf in zip(cpu.get("rawData", []), pm.get("rawData", []))
+            for c, x in zip(cf, pf) if float(x) > 0]
         strategy = snake(method)
         if "lookup" in p:  # LookupBenchmark: one row per point-lookup profile
             strategy += "@" + p["lookup"]
@@ -126,6 +133,7 @@ def jmh_rows(path, group="main"):
             "allocs_per_op": per_op("allocations"),
             "file_reads_per_op": per_op("fileReads"),
             "file_bytes_per_op": per_op("fileBytesRead"),
+            "samples": samples, "cpu_samples": cpu_samples,
         })
     return rows
 

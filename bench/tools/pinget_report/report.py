@@ -15,7 +15,7 @@ import json
 import os
 from collections import defaultdict
 
-from . import charts, claims, parse, sections, strategies
+from . import charts, claims, decode, parse, sections, strategies
 from .sections import fmt
 
 # The native suite names a data set by its capped key count, JMH by the
@@ -172,6 +172,9 @@ def main(argv=None):
     ffm = sections.ffm_section(ffm_rows, env.get("jvm_ffm"))
     if ffm:
         md += ["", "## FFM binding", ""] + ffm
+    decoded = decode.decode_section(main_rows + ffm_rows)
+    if decoded:
+        md += ["", "## Get and decode", ""] + decoded
     scans = sections.scan_section(main_group, ffm_rows)
     if scans:
         md += ["", "## Scans", ""] + scans

@@ -393,7 +393,7 @@ def claims_section(results):
             interval = ("" if not r["failing"] else "fails: " +
                         ", ".join(f"`{s}`" for s in r["failing"]))
         else:
-            shown = fmt(v, 3)
+            shown = fmt(v, 3) + (f" (vs `{r['peer']}`)" if r.get("peer") else "")
             interval = _interval(r.get("low"), r.get("high"))
         unpaired = r.get("unpaired")
         jmh = "" if not unpaired else f"{fmt(unpaired[0], 3)} ± {fmt(unpaired[1], 3)}"

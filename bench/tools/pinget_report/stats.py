@@ -176,3 +176,41 @@ def half_width(p):
     if p.get("low") is None or not p.get("median"):
         return None
     return (p["high"] - p["low"]) / 2 / p["median"]
+
+
+def mean_error(xs):
+    """(mean, 99.9% Student t half-width) of samples; no error for fewer than 2."""
+    n = len(xs)
+    if n == 0:
+        return None, None
+    m = sum(xs) / n
+    if n < 2:
+        return m, None
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    return m, t999(n - 1) * sd / math.sqrt(n)
+
+
+def pool_rounds(rows):
+    """Rows of repeated runs of the same benchmarks (JMH run again and again,
+    so that slow changes of the machine's load fall on every row alike), one
+    per (group, strategy, size, residency, batch, keys): the mean of every
+    measured iteration of every run, its error Student's t over them, as JMH
+    computes it over several forks. Rows measured once are kept as they are."""
+    groups = {}
+    for r in rows:
+        key = (r["group"], r["strategy"], r["value_size"], r["residency"], r["batch"], r["keys"])
+        groups.setdefault(key, []).append(r)
+    out = []
+    for rs in groups.values():
+        if len(rs) == 1:
+            out.append(rs[0])
+            continue
+        ops, err = mean_error([x for r in rs for x in (r.get("samples") or [r["ops_per_s"]])])
+        row = dict(rs[0], ops_per_s=ops, ops_per_s_error=err, ns_per_op=1e9 / ops,
+                   rounds=len(rs))
+        row["cpu_samples"] = [x for r in rs for x in (r.get("cpu_samples") or [])] or None
+        for field in ("alloc_bytes_per_op", "copies_per_op", "allocs_per_op"):
+            xs = [r[field] for r in rs if r.get(field) is not None]
+            row[field] = sum(xs) / len(xs) if xs else None
+        out.append(row)
+    return out

@@ -103,6 +103,22 @@ class EvaluateTest(unittest.TestCase):
         r = self.find(out, "`cursor@stream`, `cursor@range`: alloc_bytes_per_op < 1", "128 B")
         self.assertEqual(r["verdict"], claims.MET)
 
+    def test_a_claim_against_several_rows_takes_the_fastest(self):
+        def row(strategy, ops, alloc, residency="block_cache"):
+            return {"suite": "jmh", "group": "main", "strategy": strategy, "value_size": 8,
+                    "residency": residency, "batch": 1, "keys": 1000, "ops_per_s": ops,
+                    "ops_per_s_error": ops * 0.01, "alloc_bytes_per_op": alloc,
+                    "bytes_copied_per_op": 0.0}
+        rows = [row("long_decode_on_read", 2.8e6, 0.1), row("long_rocksdbjni_get_wrap", 2e6, 24),
+                row("long_rocksdbjni_get_direct", 2.5e6, 0.1)]
+        r = self.find(self.results([], rows), "jmh `long_decode_on_read` speed / the fastest",
+                      "8 B")
+        self.assertAlmostEqual(r["value"], 2.8 / 2.5)
+        self.assertEqual((r["peer"], r["verdict"]), ("long_rocksdbjni_get_direct", claims.NOT_MET))
+        r = self.find(self.results([], rows), "`long_decode_on_read`, "
+                      "`rocksjava_long_decode_on_read`: alloc_bytes_per_op < 0.5", "8 B")
+        self.assertEqual(r["verdict"], claims.MET)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -7,6 +7,7 @@ import io.pinget.LongDecoder;
 import io.pinget.Options;
 import io.pinget.ValueDecoder;
 import io.pinget.WriteOptions;
+import io.pinget.bench.CopyCounters;
 import io.pinget.bench.decode.AvroReads;
 import io.pinget.bench.decode.DecodeData;
 import io.pinget.bench.decode.Shape;
@@ -208,7 +209,7 @@ public class FfmDecodeBenchmark {
   }
 
   @Benchmark
-  public long ffmLongDecodeOnRead(Counters s) {
+  public long ffmLongDecodeOnRead(Counters s, CopyCounters c) {
     return s.ffm.getLong(s.nextKey(), SEGMENT_LONG_BE, -1);
   }
 
@@ -223,7 +224,7 @@ public class FfmDecodeBenchmark {
   }
 
   @Benchmark
-  public String ffmUtf8DecodeOnRead(Names s) {
+  public String ffmUtf8DecodeOnRead(Names s, CopyCounters c) {
     return s.ffm.get(s.nextKey(), SEGMENT_UTF8);
   }
 
@@ -238,7 +239,7 @@ public class FfmDecodeBenchmark {
   }
 
   @Benchmark
-  public GenericRecord ffmAvroDecodeOnRead(Events s) {
+  public GenericRecord ffmAvroDecodeOnRead(Events s, CopyCounters c) {
     return s.ffm.get(s.nextKey(), s.segmentDecoder);
   }
 
