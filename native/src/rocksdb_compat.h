@@ -9,7 +9,9 @@
 #include <rocksdb/db.h>
 #include <rocksdb/version.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -89,6 +91,25 @@ inline Status NewHyperClockCache(size_t capacity, size_t block_size,
   }
   *cache = options.MakeSharedCache();
 #else
+  // These releases allocate the table, and construct its slots, when the
+  // cache is made: the next power of two above capacity / (0.7 x the
+  // estimate) slots of 64 bytes (1 TiB of 4 KiB blocks: 32 GiB). A table
+  // larger than this machine's memory is refused rather than committed.
+  const double slots =
+      static_cast<double>(capacity) /
+      (0.7 * static_cast<double>(std::max<size_t>(block_size, 1)));
+  const double table = 2 * slots * 64;  // bound on the power-of-two rounding
+  const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
+                        static_cast<double>(sysconf(_SC_PAGESIZE));
+  if (table > memory) {
+    return Status::InvalidArgument(
+        "block_cache_bytes " + std::to_string(capacity) +
+        " is too large for a kHyperClock cache on this machine: with RocksDB " +
+        "before 8.7 its table takes up to " +
+        std::to_string(static_cast<uint64_t>(table)) +
+        " bytes of memory when the cache is made, more than the machine's " +
+        std::to_string(static_cast<uint64_t>(memory)));
+  }
   *cache =
       rocksdb::HyperClockCacheOptions(capacity, block_size).MakeSharedCache();
 #endif

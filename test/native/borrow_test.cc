@@ -145,6 +145,16 @@ class ConcatOperator : public rocksdb::AssociativeMergeOperator {
   const char* Name() const override { return "Concat"; }
 };
 
+// Whether db's iterators answer "rocksdb.iterator.is-value-pinned" (RocksDB
+// 8.x and later; Debian's 7.8.3 does not).
+bool EngineTellsPinnedValues(rocksdb::DB* db) {
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator({}));
+  it->SeekToFirst();
+  std::string answer;
+  return it->Valid() &&
+         it->GetProperty("rocksdb.iterator.is-value-pinned", &answer).ok();
+}
+
 TEST(BorrowCursorTest, ValuesRocksDBComputesAreCopiedAndCounted) {
   TempDir dir;
   rocksdb::Options o;
@@ -170,11 +180,18 @@ TEST(BorrowCursorTest, ValuesRocksDBComputesAreCopiedAndCounted) {
     ASSERT_OK(cursor->Next(10));
     ASSERT_EQ(cursor->count(), 2u);
     EXPECT_EQ(cursor->value(0), "plain");
-    EXPECT_TRUE(cursor->value_pinned(0));
     EXPECT_EQ(cursor->value(1), "x+y");
     EXPECT_FALSE(cursor->value_pinned(1)) << "a merge result is computed";
-    EXPECT_EQ(pinget::GetCopyStats().value_copies, 1u);
-    EXPECT_EQ(pinget::GetCopyStats().value_bytes_copied, 3u);
+    if (EngineTellsPinnedValues(db.get())) {
+      EXPECT_TRUE(cursor->value_pinned(0));
+      EXPECT_EQ(pinget::GetCopyStats().value_copies, 1u);
+      EXPECT_EQ(pinget::GetCopyStats().value_bytes_copied, 3u);
+    } else {  // every value is copied, as the cursor cannot tell which is
+              // pinned
+      EXPECT_FALSE(cursor->value_pinned(0));
+      EXPECT_EQ(pinget::GetCopyStats().value_copies, 2u);
+      EXPECT_EQ(pinget::GetCopyStats().value_bytes_copied, 8u);
+    }
   }
   for (rocksdb::ColumnFamilyHandle* h : handles) {
     db->DestroyColumnFamilyHandle(h);
