@@ -67,6 +67,16 @@ void Free(JNIEnv* env, jclass, jlong cursor) {
   delete c;
 }
 
+// As Free, for a cursor over a borrowed database that its owner (RocksJava)
+// has closed: the cursor, its iterator and its engine reference are leaked,
+// since destroying the iterator would touch the freed database.
+void Abandon(JNIEnv* env, jclass, jlong cursor) {
+  JavaCursor* c = FromHandle<JavaCursor>(cursor);
+  DropViews(env, c);
+  static_cast<void>(c->cursor.release());
+  delete c;
+}
+
 bool Weak(JNIEnv* env, jobjectArray views, std::vector<jweak>* out) {
   const jsize n = env->GetArrayLength(views);
   for (jsize i = 0; i < n; ++i) {
@@ -229,6 +239,7 @@ void SeekLoop(JNIEnv* env, jclass, jlong cursor, jbyteArray key, jint count,
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("open", "(J[B[B[BJII)J", Open),
     PINGET_NATIVE("free", "(J)V", Free),
+    PINGET_NATIVE("abandon", "(J)V", Abandon),
     PINGET_NATIVE("setViews",
                   "(J[Ljava/nio/ByteBuffer;[Ljava/nio/ByteBuffer;)V", SetViews),
     PINGET_NATIVE("seek", "(JI" PINGET_KEY_ARGS ")V", Seek),

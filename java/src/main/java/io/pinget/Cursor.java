@@ -68,20 +68,24 @@ public final class Cursor implements AutoCloseable {
             snapshotHandle,
             columnFamily.id(),
             options.read.flags);
-    this.free = new Free(handle, (JniSnapshot) options.read.snapshot);
+    this.free = new Free(store, handle, (JniSnapshot) options.read.snapshot);
     this.cleanable = Cleaners.CLEANER.register(this, free);
   }
 
   /**
    * Frees the native cursor once, and ends the read of its snapshot, without referring to the
-   * Cursor. A run close() did not ask for is counted as a leak.
+   * Cursor. A run close() did not ask for is counted as a leak. Over a RocksJava database that
+   * RocksJava has closed, the iterator is abandoned (leaked) instead: deleting it would touch the
+   * freed database (a forgotten cursor's Cleaner aborted the JVM so).
    */
   private static final class Free implements Runnable {
+    private final Store store;
     private final long handle;
     private final JniSnapshot snapshot;
     private volatile boolean closed;
 
-    Free(long handle, JniSnapshot snapshot) {
+    Free(Store store, long handle, JniSnapshot snapshot) {
+      this.store = store;
       this.handle = handle;
       this.snapshot = snapshot;
     }
@@ -91,7 +95,11 @@ public final class Cursor implements AutoCloseable {
       if (!closed) {
         Cleaners.PINS_RELEASED_BY_CLEANER.incrementAndGet();
       }
-      NativeCursor.free(handle);
+      if (store.ownerClosed()) {
+        NativeCursor.abandon(handle);
+      } else {
+        NativeCursor.free(handle);
+      }
       if (snapshot != null) {
         snapshot.end();
       }
@@ -307,7 +315,9 @@ public final class Cursor implements AutoCloseable {
     }
     closed = true;
     try {
-      NativeCursor.close(handle);
+      if (!store.ownerClosed()) { // else Free abandons the iterator
+        NativeCursor.close(handle);
+      }
       resetViews(count);
       count = 0;
       free.closed = true;

@@ -26,6 +26,12 @@ final class NativeCursor {
 
   static native void free(long cursor);
 
+  /**
+   * As free, but leaks the pinget::Cursor (its iterator): for a database its owner has already
+   * closed.
+   */
+  static native void abandon(long cursor);
+
   /** Makes keys and values the cursor's views (native code keeps weak references). */
   static native void setViews(long cursor, ByteBuffer[] keys, ByteBuffer[] values);
 

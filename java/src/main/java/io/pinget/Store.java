@@ -116,6 +116,22 @@ public final class Store implements Reader {
     }
   }
 
+  /**
+   * Whether RocksJava has closed the database under this store (never, for a store pinget opened):
+   * what the database lent (an iterator) can then no longer be given back to it, only abandoned.
+   */
+  boolean ownerClosed() {
+    if (ownerCheck == null) {
+      return false;
+    }
+    try {
+      ownerCheck.accept(0);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
+  }
+
   private void checkOpen(ReadOptions options) {
     checkOpen(options == null ? null : options.columnFamily);
   }

@@ -16,6 +16,12 @@ import java.nio.ByteBuffer;
 final class BufferScopes {
   private BufferScopes() {}
 
+  /** REQUIRES: buffer is a direct buffer. Whether checkAlive passes. */
+  static boolean usable(ByteBuffer buffer) {
+    MemorySegment segment = MemorySegment.ofBuffer(buffer);
+    return segment.scope().isAlive() && segment.isAccessibleBy(Thread.currentThread());
+  }
+
   /** REQUIRES: buffer is a direct buffer. */
   static void checkAlive(ByteBuffer buffer, String what) {
     MemorySegment segment = MemorySegment.ofBuffer(buffer);

@@ -3,11 +3,14 @@ package io.pinget.rocksjava;
 
 import static io.pinget.TestSupport.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pinget.Cursor;
+import io.pinget.CursorOptions;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
@@ -171,6 +174,33 @@ class RocksJavaMisuseTest {
     }
     // RocksJava's database is untouched by pinget's close.
     assertArrayEquals(bytes("v"), rocks.db.get(bytes("k")));
+  }
+
+  @Test
+  void cursorsLeftOpenPastRocksJavasCloseAreAbandonedNotFreed() throws Exception {
+    RocksJavaReader reader = RocksJavaReader.open(rocks.db, rocks.cf1);
+    Cursor closedLate = reader.newCursor(CursorOptions.DEFAULT);
+    closedLate.seekToFirst();
+    assertEquals(1, closedLate.next(10));
+    long before = PinnedValue.releasedByCleaner();
+    forgetAScan(reader);
+    rocks.close();
+    // Each would delete its iterator, which touches the closed database (the forgotten one's
+    // Cleaner aborted the JVM so): both are abandoned instead.
+    closedLate.close();
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (PinnedValue.releasedByCleaner() < before + 1 && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertTrue(PinnedValue.releasedByCleaner() >= before + 1, "the forgotten cursor's Cleaner ran");
+    reader.close();
+  }
+
+  private static void forgetAScan(RocksJavaReader reader) {
+    Cursor cursor = reader.newCursor(CursorOptions.DEFAULT);
+    cursor.seekToFirst();
+    assertEquals(1, cursor.next(10));
   }
 
   @Test
