@@ -749,6 +749,10 @@ void pinget_pinned_batch_release(pinget_pinned_batch* batch) {
   if (batch != nullptr) batch->batch.Release();
 }
 
+void pinget_pinned_batch_release_detached(pinget_pinned_batch* batch) {
+  if (batch != nullptr) pinget::internal::StoreBinding::Detach(&batch->batch);
+}
+
 // ---- Copy counters ----
 
 pinget_code pinget_copy_stats_get(pinget_copy_stats* out, char** message) {

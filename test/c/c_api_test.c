@@ -640,9 +640,10 @@ static void cursors(const char* dir) {
   pinget_store_destroy(store);
 }
 
-/* pinget_pinned_release keeps the database of an open store referenced until
- * the handle is used again; pinget_pinned_release_detached lets it go, so a
- * store closed afterwards closes its database (and its LOCK) at once. */
+/* pinget_pinned_release and pinget_pinned_batch_release keep the database of
+ * an open store referenced until the handle is used again; the _detached
+ * forms let it go, so a store closed afterwards closes its database (and its
+ * LOCK) at once. */
 static void release_detached(const char* dir) {
   char path[4096];
   snprintf(path, sizeof path, "%s/detached", dir);
@@ -654,13 +655,23 @@ static void release_detached(const char* dir) {
     pinget_pinned* pinned = NULL;
     OK(pinget_pinned_create(&pinned, &msg));
     OK(pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
+    pinget_pinned_batch* batch = NULL;
+    OK(pinget_pinned_batch_create(&batch, &msg));
+    const char* keys[] = {kKey};
+    const size_t key_sizes[] = {sizeof kKey - 1};
+    OK(pinget_multi_get_pinned(store, NULL, 1, keys, key_sizes, batch, NULL,
+                               NULL, NULL, &msg));
     if (detach) {
       pinget_pinned_release_detached(pinned);
       pinget_pinned_release_detached(pinned); /* idempotent */
+      pinget_pinned_batch_release_detached(batch);
+      pinget_pinned_batch_release_detached(batch);
     } else {
       pinget_pinned_release(pinned);
+      pinget_pinned_batch_release(batch);
     }
     CHECK(pinget_pinned_value(pinned, NULL) == NULL);
+    CHECK(pinget_pinned_batch_size(batch) == 0);
     OK(pinget_close(store, &msg));
     pinget_store* again = NULL;
     if (detach) {
@@ -669,10 +680,12 @@ static void release_detached(const char* dir) {
       EXPECT(PINGET_IO_ERROR, "lock", pinget_open(path, NULL, &again, &msg));
     }
     pinget_store_destroy(again);
-    pinget_pinned_destroy(pinned); /* the last reference: closes it */
+    pinget_pinned_destroy(pinned);
+    pinget_pinned_batch_destroy(batch); /* the last reference: closes it */
     pinget_store_destroy(store);
   }
   pinget_pinned_release_detached(NULL);
+  pinget_pinned_batch_release_detached(NULL);
 }
 
 int main(int argc, char** argv) {

@@ -363,6 +363,10 @@ PINGET_C_API const char* pinget_pinned_batch_value(
     const pinget_pinned_batch* batch, size_t i, size_t* size);
 /* Drops every pin. Idempotent; NULL is allowed. */
 PINGET_C_API void pinget_pinned_batch_release(pinget_pinned_batch* batch);
+/* As pinget_pinned_batch_release, and lets go of the database too (as
+ * pinget_pinned_release_detached). NULL is allowed. */
+PINGET_C_API void pinget_pinned_batch_release_detached(
+    pinget_pinned_batch* batch);
 
 /* ---- Cursors: entries in key order, lent in batches (pinget/cursor.h) ---- */
 

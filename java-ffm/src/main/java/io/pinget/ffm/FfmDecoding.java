@@ -4,10 +4,12 @@ package io.pinget.ffm;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import io.pinget.Checks;
+import io.pinget.PingetException;
 import io.pinget.ReadOptions;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
+import java.util.Arrays;
 
 /**
  * Decode on read for {@link FfmStore}: one pinget_pinned and one value scope per thread (a {@link
@@ -52,6 +54,146 @@ final class FfmDecoding {
     } finally {
       s.done();
       Reference.reachabilityFence(store);
+    }
+  }
+
+  static <T> void multiGet(
+      FfmStore store,
+      ReadOptions options,
+      byte[][] keys,
+      SegmentDecoder<? extends T> decoder,
+      T[] out) {
+    try {
+      store.checkOpen();
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.decoder(decoder);
+      Checks.outputs(out, keys.length);
+    } catch (RuntimeException | Error e) {
+      if (out != null) {
+        Arrays.fill(out, null); // refused: nothing was read
+      }
+      throw e;
+    }
+    Arrays.fill(out, 0, keys.length, null);
+    BatchSlot b = BatchSlot.take();
+    try {
+      for (int i = 0, n = b.pin(store, options, keys); i < n; i++) {
+        MemorySegment value = b.value(i);
+        if (value != null) {
+          out[i] = decoder.decode(value);
+        }
+      }
+      b.throwFailure();
+    } finally {
+      b.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  static void multiGetLong(
+      FfmStore store,
+      ReadOptions options,
+      byte[][] keys,
+      LongSegmentDecoder decoder,
+      long missing,
+      long[] out) {
+    try {
+      store.checkOpen();
+      Checks.options(options);
+      Checks.keys(keys);
+      Checks.decoder(decoder);
+      Checks.outputs(out, keys.length);
+    } catch (RuntimeException | Error e) {
+      if (out != null) {
+        Arrays.fill(out, missing); // refused: nothing was read
+      }
+      throw e;
+    }
+    Arrays.fill(out, 0, keys.length, missing);
+    BatchSlot b = BatchSlot.take();
+    try {
+      for (int i = 0, n = b.pin(store, options, keys); i < n; i++) {
+        MemorySegment value = b.value(i);
+        if (value != null) {
+          out[i] = decoder.decode(value);
+        }
+      }
+      b.throwFailure();
+    } finally {
+      b.done();
+      Reference.reachabilityFence(store);
+    }
+  }
+
+  /**
+   * One thread's batch for batched decoded gets, bound to a store for one call at a time (nested
+   * calls take a temporary one); between calls it holds no pin, database or store.
+   */
+  static final class BatchSlot {
+    private static final ThreadLocal<BatchSlot> SLOTS =
+        ThreadLocal.withInitial(() -> new BatchSlot(false));
+
+    private final FfmPinnedBatch batch = new FfmPinnedBatch(null);
+    private final boolean temporary;
+    private boolean busy;
+    private PingetException failed;
+
+    private BatchSlot(boolean temporary) {
+      this.temporary = temporary;
+    }
+
+    static BatchSlot take() {
+      BatchSlot b = SLOTS.get();
+      if (b.busy) {
+        b = new BatchSlot(true);
+      }
+      b.busy = true;
+      return b;
+    }
+
+    /**
+     * Pins every key's value of store (the batch checks the options' content); a per-key error,
+     * after every key was read, is kept for {@link #throwFailure}.
+     *
+     * @return how many values to decode: keys.length
+     */
+    int pin(FfmStore store, ReadOptions options, byte[][] keys) {
+      batch.bind(store);
+      try {
+        return batch.get(options, keys);
+      } catch (PingetException e) {
+        failed = e;
+        return batch.count();
+      }
+    }
+
+    /** Value i, or null. */
+    MemorySegment value(int i) {
+      return batch.value(i);
+    }
+
+    /** Throws the per-key error pin() kept, if any. */
+    void throwFailure() {
+      PingetException e = failed;
+      failed = null;
+      if (e != null) {
+        throw e;
+      }
+    }
+
+    /** Closes the values' scope, releases the pins, the database and the store. */
+    void done() {
+      failed = null;
+      try {
+        if (temporary) {
+          batch.close();
+        } else {
+          batch.releaseDetached();
+        }
+      } finally {
+        busy = false;
+      }
     }
   }
 

@@ -22,7 +22,7 @@ import java.util.Objects;
  * Threads: as {@link FfmPinnedView}.
  */
 public final class FfmPinnedBatch implements AutoCloseable {
-  private final FfmStore store;
+  private FfmStore store; // changed only by FfmDecoding, between its calls
   private final Slots slots = new Slots();
   private final MemorySegment batch;
   private final Cleaner.Cleanable cleanable;
@@ -184,6 +184,23 @@ public final class FfmPinnedBatch implements AutoCloseable {
     scope.close();
     count = 0;
     Native.call(Native.PINNED_BATCH_RELEASE, batch);
+  }
+
+  /**
+   * For FfmDecoding's per-thread batch: binds it to store for one call.
+   *
+   * @param store the store of the next get
+   */
+  void bind(FfmStore store) {
+    this.store = store;
+  }
+
+  /** As release(), and lets go of the store's database and the store (FfmDecoding). */
+  void releaseDetached() {
+    scope.close();
+    count = 0;
+    Native.call(Native.PINNED_BATCH_RELEASE_DETACHED, batch);
+    store = null;
   }
 
   /** Releases and frees the batch. Idempotent. */

@@ -872,6 +872,45 @@ public final class FfmStore implements AutoCloseable {
   }
 
   /**
+   * Batched decode on read over RocksDB's MultiGet: pins every key's value (P copies per found key)
+   * in one downcall, then sets out[i] to decoder's result for value i, in key order, or null for a
+   * key not found or whose read failed; then closes the values' scope and releases every pin. Each
+   * value is a read-only segment valid during its decoder call only: one kept throws
+   * IllegalStateException when read later. The batch rule holds: every key is read and decoded,
+   * then the first per-key error is thrown; a batch refused by its checks (this store, options,
+   * keys, decoder, out, then the options' content) reads nothing and leaves every element of out
+   * null. If decoder throws, its exception reaches the caller unchanged after the pins are
+   * released; out holds the values decoded before it. One native batch per thread, reused: no
+   * native allocation once warm; each value's segment is a Java object.
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param decoder not null; called only for found values
+   * @param out not null, at least as long as keys
+   * @param <T> what the values become
+   */
+  public <T> void multiGet(
+      ReadOptions options, byte[][] keys, SegmentDecoder<? extends T> decoder, T[] out) {
+    FfmDecoding.multiGet(this, options, keys, decoder, out);
+  }
+
+  /**
+   * As {@link #multiGet(ReadOptions, byte[][], SegmentDecoder, Object[])}, decoding to primitive
+   * longs: out[i] is decoder's result for value i, or missing for a key not found or whose read
+   * failed (and, after a refusal, every element of out).
+   *
+   * @param options not null
+   * @param keys not null, no element null or empty
+   * @param decoder not null; called only for found values
+   * @param missing the result of a key not found or failed
+   * @param out not null, at least as long as keys
+   */
+  public void multiGetLong(
+      ReadOptions options, byte[][] keys, LongSegmentDecoder decoder, long missing, long[] out) {
+    FfmDecoding.multiGetLong(this, options, keys, decoder, missing, out);
+  }
+
+  /**
    * A cursor over the entries of the options' column family in their range: see {@link FfmCursor}.
    *
    * @param options not null

@@ -222,6 +222,11 @@ final class Native {
       handle("pinget_pinned_batch_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
   static final MethodHandle PINNED_BATCH_RELEASE =
       handle("pinget_pinned_batch_release", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
+  static final MethodHandle PINNED_BATCH_RELEASE_DETACHED =
+      handle(
+          "pinget_pinned_batch_release_detached",
+          FunctionDescriptor.ofVoid(ADDRESS),
+          Access.CRITICAL);
   private static final FunctionDescriptor MULTI_GET_PINNED_FD =
       codeOf(
           ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS,

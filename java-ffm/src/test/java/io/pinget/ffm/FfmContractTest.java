@@ -244,6 +244,36 @@ class FfmContractTest {
             .slot("decoder", longDecoder, Faults.nullOf("decoder"))
             .content(1, content));
     m.add(
+        new Method(
+                "multiGet(options, keys, decoder, out)",
+                a -> {
+                  s(a).multiGet(
+                          o(a[1]), (byte[][]) a[2], (SegmentDecoder<?>) a[3], (Object[]) a[4]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("keys", Faults::twoKeys, Faults.keys())
+            .slot("decoder", decoder, Faults.nullOf("decoder"))
+            .slot("out", () -> new Object[2], Faults.outputs(() -> new Object[1]))
+            .content(1, content)
+            .sizes(4));
+    m.add(
+        new Method(
+                "multiGetLong(options, keys, decoder, missing, out)",
+                a -> {
+                  s(a).multiGetLong(
+                          o(a[1]), (byte[][]) a[2], (LongSegmentDecoder) a[3], -1, (long[]) a[4]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot("options", ro, noOptions)
+            .slot("keys", Faults::twoKeys, Faults.keys())
+            .slot("decoder", longDecoder, Faults.nullOf("decoder"))
+            .slot("out", () -> new long[2], Faults.outputs(() -> new long[1]))
+            .content(1, content)
+            .sizes(4));
+    m.add(
         new Method("newPinnedView()", a -> s(a).newPinnedView())
             .slot("store", () -> store, closedStore));
     m.add(

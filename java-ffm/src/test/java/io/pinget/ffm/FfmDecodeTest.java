@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pinget.CopyStats;
 import io.pinget.DecodeException;
 import io.pinget.Decoders;
+import io.pinget.ReadOptions;
 import io.pinget.TestSupport;
 import io.pinget.contract.StrategyTable;
 import io.pinget.kafka.KafkaDecoders;
@@ -83,6 +84,78 @@ class FfmDecodeTest {
     assertTrue(e.getMessage().contains("has 3 bytes"), e.getMessage());
     assertThrows(DecodeException.class, () -> store.getLong(SHORT, SegmentDecoders.intLE(), 0));
     assertEquals(0x030201, store.getLong(SHORT, v -> v.get(JAVA_BYTE, 2) << 16 | 0x0201, 0));
+  }
+
+  @Test
+  void batchedDecodesInKeyOrderAndKeepsNoSegmentOrDatabase() {
+    byte[][] keys = {NAME, MISSING, COUNTER};
+    String[] text = new String[3];
+    store.multiGet(ReadOptions.DEFAULT, new byte[][] {NAME, MISSING}, SegmentDecoders.utf8(), text);
+    assertArrayEquals(new String[] {TEXT, null, null}, text);
+    long[] sizes = {7, 7, 7, 7};
+    store.multiGetLong(ReadOptions.DEFAULT, keys, MemorySegment::byteSize, -1, sizes);
+    assertArrayEquals(new long[] {TEXT.getBytes(StandardCharsets.UTF_8).length, -1, 8, 7}, sizes);
+    // A kept segment throws; a decoder that throws gets its exception through, and what it
+    // decoded before stays; a batch that reads again inside a decoder gets a batch of its own.
+    MemorySegment[] kept = new MemorySegment[3];
+    store.multiGet(ReadOptions.DEFAULT, keys, v -> v, kept);
+    assertThrows(IllegalStateException.class, () -> kept[0].get(JAVA_BYTE, 0));
+    RuntimeException thrown = new IllegalStateException("the decoder's own");
+    Long[] partial = new Long[3];
+    assertSame(
+        thrown,
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                store.multiGet(
+                    ReadOptions.DEFAULT,
+                    keys,
+                    v -> {
+                      if (v.byteSize() == 8) {
+                        throw thrown;
+                      }
+                      return v.byteSize();
+                    },
+                    partial)));
+    assertEquals((long) TEXT.getBytes(StandardCharsets.UTF_8).length, partial[0]);
+    long[] inner = new long[1];
+    String[] outer = new String[1];
+    store.multiGet(
+        ReadOptions.DEFAULT,
+        new byte[][] {NAME},
+        v -> {
+          store.multiGetLong(
+              ReadOptions.DEFAULT, new byte[][] {COUNTER}, SegmentDecoders.longBE(), 0, inner);
+          return SegmentDecoders.utf8().decode(v);
+        },
+        outer);
+    assertEquals(TEXT, outer[0]);
+    assertEquals(COUNT, inner[0]);
+    // A short value is the decoder's error, thrown as for a single get.
+    assertThrows(
+        DecodeException.class,
+        () ->
+            store.multiGetLong(
+                ReadOptions.DEFAULT,
+                new byte[][] {SHORT},
+                SegmentDecoders.longBE(),
+                0,
+                new long[1]));
+    // Refused by its checks: nothing read, every element null.
+    String[] refused = {"x", "y"};
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            store.multiGet(
+                ReadOptions.DEFAULT,
+                new byte[][] {NAME, new byte[0]},
+                SegmentDecoders.utf8(),
+                refused));
+    assertArrayEquals(new String[] {null, null}, refused);
+    // The thread's batch holds no pin or database between calls: closed, the path opens again.
+    store.close();
+    FfmStore.open(dir.resolve("db")).close();
+    store = FfmStore.open(dir.resolve("db"));
   }
 
   @Test
