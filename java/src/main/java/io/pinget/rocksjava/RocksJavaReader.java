@@ -218,8 +218,7 @@ public final class RocksJavaReader implements Reader {
   }
 
   // The reads: the Reader contract, made by the store over this database (its checks run
-  // RocksJava's
-  // ownership check first).
+  // RocksJava's ownership check first).
 
   @Override
   public byte[] stringCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
