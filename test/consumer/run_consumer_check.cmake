@@ -62,8 +62,12 @@ if(TOOLCHAIN_FILE)
   # Not position-independent: glibc 2.17's ld.so, run as a command (the
   # emulator), runs a PIE program's constructors twice, which it does not
   # when the kernel starts the program.
+  # Release, as the library is: zig (the musl targets' compiler) links its
+  # UBSan runtime into a program compiled without optimization, and that
+  # runtime calls statx, which musl has only from 1.2.5.
   include(${TOOLCHAIN_FILE})
   set(toolchain -DCMAKE_TOOLCHAIN_FILE=${TOOLCHAIN_FILE}
+                -DCMAKE_BUILD_TYPE=Release
                 -DCMAKE_FIND_ROOT_PATH=${PREFIX}
                 -DCMAKE_POSITION_INDEPENDENT_CODE=OFF
                 "-DCMAKE_EXE_LINKER_FLAGS=${CMAKE_EXE_LINKER_FLAGS_INIT} -no-pie")
