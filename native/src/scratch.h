@@ -14,9 +14,12 @@ namespace internal {
 
 constexpr size_t kKeepBytes = size_t{1} << 20;
 
-// Frees a buffer grown past kKeepBytes.
+// Frees a string grown past kKeepBytes. A string that grew to hold exactly
+// kKeepBytes may have a few bytes more capacity (libc++, the musl libraries'
+// standard library, rounds it up to 16 bytes; libstdc++ does not); it is kept.
+constexpr size_t kCapacityRounding = 64;
 inline void Trim(std::string* s) {
-  if (s->capacity() > kKeepBytes) std::string().swap(*s);
+  if (s->capacity() > kKeepBytes + kCapacityRounding) std::string().swap(*s);
 }
 template <typename T>
 void Trim(std::vector<T>* v) {

@@ -27,6 +27,7 @@ final class NativeLibrary {
   static final String PATH_PROPERTY = "pinget.library.path";
   static final String TMPDIR_PROPERTY = "pinget.library.tmpdir";
   static final String NAME = "pinget_jni";
+
   /** One platform per line, written by the build beside the libraries it packed. */
   static final String PLATFORMS_RESOURCE = "META-INF/native/platforms";
 
@@ -78,9 +79,9 @@ final class NativeLibrary {
   }
 
   /**
-   * Whether this process runs on musl, without running a program: its memory map names the
-   * C library it loaded (musl's loader is its C library, /lib/ld-musl-ARCH.so.1). Without
-   * /proc, a musl loader on disk and no glibc one decide.
+   * Whether this process runs on musl, without running a program: its memory map names the C
+   * library it loaded (see {@link #mapsMusl}). Without /proc, a musl loader on disk and no glibc
+   * one decide.
    */
   static boolean isMusl() {
     Path maps = Paths.get("/proc/self/maps");
@@ -96,10 +97,20 @@ final class NativeLibrary {
         && !hasFile("/lib", "ld-linux-");
   }
 
-  /** Whether a memory map (the lines of /proc/PID/maps) has musl's C library mapped. */
+  /**
+   * Whether a memory map (the lines of /proc/PID/maps) has musl's C library mapped. musl's loader
+   * is its C library; the map shows the file the loader's name resolves to: {@code
+   * /lib/ld-musl-ARCH.so.1} itself on Alpine, {@code libc.so} where that name is a link to it
+   * (Debian's musl package: /usr/lib/ARCH-linux-musl/libc.so; Void). glibc never maps a file named
+   * {@code libc.so} (its libc.so is a linker script): it maps libc.so.6 or libc-2.N.so.
+   */
   static boolean mapsMusl(BufferedReader maps) throws IOException {
     for (String line = maps.readLine(); line != null; line = maps.readLine()) {
-      if (line.contains("/ld-musl-") || line.contains("/libc.musl-")) {
+      String file = line.substring(line.lastIndexOf('/') + 1);
+      if (line.indexOf('/') >= 0
+          && (file.startsWith("ld-musl-")
+              || file.startsWith("libc.musl-")
+              || file.equals("libc.so"))) {
         return true;
       }
     }

@@ -107,19 +107,39 @@ class NativeLibraryTest {
     assertTrue(message.contains("META-INF/native/linux-riscv64/libpinget_jni.so"), message);
   }
 
-  /** musl is told by its C library in the memory map (Alpine's JDK), glibc by its absence. */
+  /**
+   * musl is told by its C library in the memory map, under any name musl installs it by; glibc
+   * (whichever file names it maps) and a file that merely mentions musl are not musl.
+   */
   @Test
   void muslIsReadFromTheMemoryMap() throws IOException {
-    String alpine =
-        "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 /lib/ld-musl-x86_64.so.1\n"
-            + "7f1c2a100000-7f1c2a200000 r-xp 00000000 08:01 99"
-            + " /usr/lib/jvm/lib/server/libjvm.so\n";
-    String debian =
-        "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 /usr/lib/x86_64-linux-gnu/libc.so.6\n"
-            + "7f1c2a020000-7f1c2a030000 r--p 00000000 08:01 1235"
-            + " /usr/lib64/ld-linux-x86-64.so.2\n";
-    assertTrue(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(alpine))));
-    assertFalse(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(debian))));
+    String jvm =
+        "7f1c2a100000-7f1c2a200000 r-xp 00000000 08:01 99 /usr/lib/jvm/lib/server/libjvm.so\n";
+    // Alpine: the loader is the file; Debian's musl package and Void: a link to libc.so, which
+    // the map shows (a Zulu musl JRE on Debian's musl 1.2.3 maps
+    // /usr/lib/x86_64-linux-musl/libc.so).
+    for (String musl :
+        List.of(
+            "/lib/ld-musl-x86_64.so.1",
+            "/lib/ld-musl-aarch64.so.1",
+            "/usr/lib/libc.musl-x86_64.so.1",
+            "/usr/lib/x86_64-linux-musl/libc.so",
+            "/usr/lib/libc.so")) {
+      String map = jvm + "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 " + musl + "\n";
+      assertTrue(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(map))), musl);
+    }
+    for (String glibc :
+        List.of(
+            "/usr/lib/x86_64-linux-gnu/libc.so.6",
+            "/usr/lib64/ld-linux-x86-64.so.2",
+            "/lib64/libc-2.17.so",
+            "/lib/aarch64-linux-gnu/libc.so.6",
+            "/tmp/musl/libc.so.6",
+            "/opt/ld-musl-notes.txt.so.6/libjvm.so",
+            "[vdso]")) {
+      String map = jvm + "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 " + glibc + "\n";
+      assertFalse(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(map))), glibc);
+    }
   }
 
   /** This machine (Debian, x86_64, glibc): the platform and the library the tests load. */

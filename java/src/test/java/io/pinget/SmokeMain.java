@@ -28,6 +28,8 @@ public final class SmokeMain {
     boolean ok = true;
     System.out.println(
         "rocksdb " + Store.rocksdbVersion() + ", views re-pointed: " + PinnedView.VIEWS_REPOINTED);
+    System.out.println(
+        "platform " + NativeLibrary.platform() + ", library from " + NativeLibrary.loadedFrom());
     try (Store store = Store.open(dir.resolve("db"))) {
       store.put(key, value);
       ok &= readAll(store, key, value, "memtable");
