@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "scratch.h"
 #include "test_util.h"
 
 namespace pinget_test {
@@ -554,6 +555,24 @@ TEST_F(CopyCountTest, CountersArePerThreadAndResettable) {
   EXPECT_EQ(s.value_bytes_copied, 0u);
   EXPECT_EQ(s.key_copies, 0u);
   EXPECT_EQ(s.allocations, 0u);
+}
+
+// Scratch that grew to hold a value of kKeepBytes is kept for the next call
+// (no allocation then), even where the standard library rounded its capacity
+// up (libc++ does, by up to 15 bytes: a 1 MiB string_copy re-allocated on
+// every call in the musl libraries); a string grown well past it is freed.
+TEST(ScratchTest, AStringHoldingKeepBytesIsKeptAndALargerOneFreed) {
+  using pinget::internal::kKeepBytes;
+  std::string kept;
+  kept.reserve(kKeepBytes + 15);
+  const size_t capacity = kept.capacity();
+  pinget::internal::Trim(&kept);
+  EXPECT_EQ(kept.capacity(), capacity);
+
+  std::string freed;
+  freed.reserve(kKeepBytes + 4096);
+  pinget::internal::Trim(&freed);
+  EXPECT_LT(freed.capacity(), kKeepBytes);
 }
 
 }  // namespace
