@@ -33,6 +33,22 @@ def rows(path):
     return out
 
 
+def ratios(pairs):
+    """[(row, host ops/s, jar/host, low, high, verdict)] for (host, jar) rounds."""
+    keys = sorted(set.intersection(*(set(h) & set(j) for h, j in pairs)))
+    t = T95.get(len(pairs) - 1, 1.96)
+    out = []
+    for key in keys:
+        logs = [math.log(j[key] / h[key]) for h, j in pairs]
+        mean = statistics.fmean(logs)
+        half = t * statistics.stdev(logs) / math.sqrt(len(logs))
+        lo, hi = math.exp(mean - half), math.exp(mean + half)
+        verdict = "faster" if lo > 1 else "slower" if hi < 1 else "within noise"
+        host = statistics.fmean(h[key] for h, _ in pairs)
+        out.append((key, host, math.exp(mean), lo, hi, verdict))
+    return out
+
+
 def main(folder):
     rounds = sorted({int(m.group(1)) for p in glob.glob(os.path.join(folder, "host-*.json"))
                      if (m := re.search(r"host-(\d+)\.json$", p))})
@@ -41,20 +57,12 @@ def main(folder):
              if os.path.exists(os.path.join(folder, f"jar-{n}.json"))]
     if len(pairs) < 2:
         sys.exit(f"ab_ratios: fewer than two complete rounds in {folder}")
-    keys = sorted(set.intersection(*(set(h) & set(j) for h, j in pairs)))
-    t = T95.get(len(pairs) - 1, 1.96)
     print(f"{len(pairs)} rounds; jar/host throughput, geometric mean and 95% interval over rounds")
     print(f"{'row':58} {'host ops/s':>14} {'jar/host':>9} {'95% interval':>17}  verdict")
     counts = {"faster": 0, "slower": 0, "within noise": 0}
-    for key in keys:
-        logs = [math.log(j[key] / h[key]) for h, j in pairs]
-        mean = statistics.fmean(logs)
-        half = t * statistics.stdev(logs) / math.sqrt(len(logs))
-        lo, hi = math.exp(mean - half), math.exp(mean + half)
-        verdict = "faster" if lo > 1 else "slower" if hi < 1 else "within noise"
+    for key, host, ratio, lo, hi, verdict in ratios(pairs):
         counts[verdict] += 1
-        host = statistics.fmean(h[key] for h, _ in pairs)
-        print(f"{key:58} {host:14,.0f} {math.exp(mean):9.3f} {lo:8.3f}..{hi:<8.3f}  {verdict}")
+        print(f"{key:58} {host:14,.0f} {ratio:9.3f} {lo:8.3f}..{hi:<8.3f}  {verdict}")
     print(", ".join(f"{n} {v}" for v, n in counts.items()))
 
 
