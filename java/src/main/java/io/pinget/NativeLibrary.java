@@ -36,7 +36,7 @@ final class NativeLibrary {
   static final String GLIBC_HINT =
       "the linux-x86_64 and linux-aarch64 libraries need glibc 2.17 or later (and libgcc_s)";
   static final String MUSL_HINT =
-      "the linux-x86_64-musl and linux-aarch64-musl libraries need musl 1.2 or later";
+      "the linux-x86_64-musl and linux-aarch64-musl libraries need musl 1.2.3 or later";
 
   private NativeLibrary() {}
 
