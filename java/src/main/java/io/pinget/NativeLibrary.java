@@ -106,8 +106,9 @@ final class NativeLibrary {
    */
   static boolean mapsMusl(BufferedReader maps) throws IOException {
     for (String line = maps.readLine(); line != null; line = maps.readLine()) {
-      String file = line.substring(line.lastIndexOf('/') + 1);
-      if (line.indexOf('/') >= 0
+      int slash = line.lastIndexOf('/');
+      String file = line.substring(slash + 1);
+      if (slash >= 0
           && (file.startsWith("ld-musl-")
               || file.startsWith("libc.musl-")
               || file.equals("libc.so"))) {

@@ -113,8 +113,6 @@ class NativeLibraryTest {
    */
   @Test
   void muslIsReadFromTheMemoryMap() throws IOException {
-    String jvm =
-        "7f1c2a100000-7f1c2a200000 r-xp 00000000 08:01 99 /usr/lib/jvm/lib/server/libjvm.so\n";
     // Alpine: the loader is the file; Debian's musl package and Void: a link to libc.so, which
     // the map shows (a Zulu musl JRE on Debian's musl 1.2.3 maps
     // /usr/lib/x86_64-linux-musl/libc.so).
@@ -125,8 +123,7 @@ class NativeLibraryTest {
             "/usr/lib/libc.musl-x86_64.so.1",
             "/usr/lib/x86_64-linux-musl/libc.so",
             "/usr/lib/libc.so")) {
-      String map = jvm + "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 " + musl + "\n";
-      assertTrue(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(map))), musl);
+      assertTrue(mapsMuslWith(musl), musl);
     }
     for (String glibc :
         List.of(
@@ -137,9 +134,18 @@ class NativeLibraryTest {
             "/tmp/musl/libc.so.6",
             "/opt/ld-musl-notes.txt.so.6/libjvm.so",
             "[vdso]")) {
-      String map = jvm + "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 " + glibc + "\n";
-      assertFalse(NativeLibrary.mapsMusl(new BufferedReader(new StringReader(map))), glibc);
+      assertFalse(mapsMuslWith(glibc), glibc);
     }
+  }
+
+  /** mapsMusl of a JVM's memory map that also maps file. */
+  private static boolean mapsMuslWith(String file) throws IOException {
+    String map =
+        "7f1c2a100000-7f1c2a200000 r-xp 00000000 08:01 99 /usr/lib/jvm/lib/server/libjvm.so\n"
+            + "7f1c2a000000-7f1c2a014000 r--p 00000000 08:01 1234 "
+            + file
+            + "\n";
+    return NativeLibrary.mapsMusl(new BufferedReader(new StringReader(map)));
   }
 
   /** This machine (Debian, x86_64, glibc): the platform and the library the tests load. */

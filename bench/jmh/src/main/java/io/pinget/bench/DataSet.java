@@ -278,7 +278,8 @@ final class DataSet implements AutoCloseable {
     }
   }
 
-  private static void deleteTree(Path root) throws IOException {
+  /** Deletes root and everything under it, if it exists. */
+  static void deleteTree(Path root) throws IOException {
     if (!Files.exists(root)) {
       return;
     }

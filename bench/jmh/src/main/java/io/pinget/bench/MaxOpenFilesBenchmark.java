@@ -5,14 +5,11 @@ import io.pinget.Options;
 import io.pinget.PinnedView;
 import io.pinget.Store;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -97,17 +94,7 @@ public class MaxOpenFilesBenchmark {
   public void tearDown() throws IOException {
     view.close();
     store.close();
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(MaxOpenFilesBenchmark::delete);
-    }
-  }
-
-  private static void delete(Path p) {
-    try {
-      Files.delete(p);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    DataSet.deleteTree(dir);
   }
 
   @Benchmark
