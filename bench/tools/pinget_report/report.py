@@ -1,7 +1,8 @@
 """One bench/results/<stamp>/ folder into summary*.json, report.md and charts.
 
 Reads native-*.json (Google Benchmark), jmh-*.json and jmh-ffm-*.json (JMH),
-paired-*.json (the paired harnesses) and env.json (machine, load, versions,
+paired-*.json (the paired harnesses), selftest-*.json (their self-tests, judged
+in "Paired harness on this machine") and env.json (machine, load, versions,
 commands; written by bench/run). Writes:
   summary.json            docs/design.md's schema: the rows of the first key count,
                           and "paired": the paired comparisons
@@ -15,7 +16,7 @@ import json
 import os
 from collections import defaultdict
 
-from . import charts, claims, decode, parse, sections, strategies
+from . import charts, claims, decode, parse, sections, selftest, strategies
 from .sections import fmt
 
 # The native suite names a data set by its capped key count, JMH by the
@@ -56,8 +57,10 @@ def load_line(env):
     return text
 
 
-def console(rows, claim_results, paired):
+def console(rows, claim_results, paired, selftests):
     lines = sections.console_table([r for r in rows if r["group"] == "main"])
+    if selftests:
+        lines += ["", selftest.console_line(selftests)]
     if paired:
         lines += ["", "paired (a's speed over b's, 99.9% interval):"]
         for r in paired:
@@ -77,6 +80,9 @@ def main(argv=None):
     with open(os.path.join(d, "env.json")) as f:
         env = json.load(f)
     rows, comparisons = parse.load(d)
+    selftests = [c for name in sorted(os.listdir(d))
+                 if name.startswith("selftest-") and name.endswith(".json")
+                 for c in parse.paired_comparisons(os.path.join(d, name))]
     if not rows and not comparisons:
         raise SystemExit("no results")
 
@@ -151,6 +157,8 @@ def main(argv=None):
            "", "## Commands", ""]
     md += [f"    {c}" for c in env.get("commands", [])]
     md += ["", "## Targets", ""] + sections.claims_section(claim_results)
+    if selftests:
+        md += ["", "## Paired harness on this machine", ""] + selftest.section(selftests)
     if paired:
         md += ["", "## Paired comparisons", ""] + sections.paired_section(paired)
         md += ["", "### The noise that pairing removes", ""] + \
@@ -199,7 +207,7 @@ def main(argv=None):
                 md += ["", f"## {suite} results, {k} keys", ""] + t
     with open(os.path.join(d, "report.md"), "w") as f:
         f.write("\n".join(md) + "\n")
-    text = "\n".join(console(rows, claim_results, paired)) + "\n"
+    text = "\n".join(console(rows, claim_results, paired, selftests)) + "\n"
     with open(os.path.join(d, "console.txt"), "w") as f:
         f.write(text)
     print(text, end="")
