@@ -2,7 +2,8 @@
 
 Reads native-*.json (Google Benchmark), jmh-*.json and jmh-ffm-*.json (JMH),
 paired-*.json (the paired harnesses), selftest-*.json (their self-tests, judged
-in "Paired harness on this machine") and env.json (machine, load, versions,
+in "Paired harness on this machine"), kafka-*.json (bench/jmh-kafka: "Kafka Streams")
+and env.json (machine, load, versions,
 commands; written by bench/run). Writes:
   summary.json            docs/design.md's schema: the rows of the first key count,
                           and "paired": the paired comparisons
@@ -16,7 +17,7 @@ import json
 import os
 from collections import defaultdict
 
-from . import charts, claims, decode, parse, sections, selftest, strategies
+from . import charts, claims, decode, kafka, parse, sections, selftest, strategies
 from .sections import fmt
 
 # The native suite names a data set by its capped key count, JMH by the
@@ -83,7 +84,8 @@ def main(argv=None):
     selftests = [c for name in sorted(os.listdir(d))
                  if name.startswith("selftest-") and name.endswith(".json")
                  for c in parse.paired_comparisons(os.path.join(d, name))]
-    if not rows and not comparisons:
+    kafka_files = kafka.files(d)
+    if not rows and not comparisons and not selftests and not kafka_files:
         raise SystemExit("no results")
 
     def capped(r):
@@ -183,6 +185,9 @@ def main(argv=None):
     decoded = decode.decode_section(main_rows + ffm_rows)
     if decoded:
         md += ["", "## Get and decode", ""] + decoded
+    streams = kafka.section(kafka_files)
+    if streams:
+        md += ["", "## Kafka Streams", ""] + streams
     scans = sections.scan_section(main_group, ffm_rows)
     if scans:
         md += ["", "## Scans", ""] + scans

@@ -84,8 +84,8 @@ class PINGET_EXPORT Cursor {
   // Drops the last batch, then lends up to max entries from the position:
   // forward with Next (the entry at the position, then those after it),
   // backward with Prev, and leaves the position past the last one lent. A
-  // batch of 0 entries: the range is exhausted in that direction (or no seek
-  // was made). Errors of RocksDB (corruption, I/O) are returned; the entries
+  // batch of fewer than max entries (0 included) ends the range in that
+  // direction: the next batch would lend 0 (0 also when no seek was made). Errors of RocksDB (corruption, I/O) are returned; the entries
   // lent before the error stay readable. REQUIRES: max > 0.
   Status Next(size_t max);
   Status Prev(size_t max);

@@ -176,7 +176,8 @@ public final class Cursor implements AutoCloseable {
    * position, then those after it; the position moves past them.
    *
    * @param max at least 1; at most {@link #MAX_BATCH} are lent
-   * @return the entries lent (0: the range is exhausted forward, or no seek was made)
+   * @return the entries lent; fewer than max (0 included): the range is exhausted forward (or no
+   *     seek was made), and the next batch lends 0
    * @throws PingetException if RocksDB fails (the entries lent before it stay readable)
    */
   public int next(int max) {
@@ -187,7 +188,7 @@ public final class Cursor implements AutoCloseable {
    * As {@link #next(int)}, backward: the entry at the position, then those before it.
    *
    * @param max at least 1; at most {@link #MAX_BATCH} are lent
-   * @return the entries lent (0: the range is exhausted backward)
+   * @return the entries lent; fewer than max (0 included): the range is exhausted backward
    */
   public int prev(int max) {
     return lend(max, false);

@@ -12,10 +12,10 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
- * A Kafka iterator over a pinget cursor: entries come in batches of {@link #BATCH} lent by one JNI
- * call; each entry's key and value are turned into K and V from the cursor's views (the value read
- * in place: what the value function copies or allocates is its own). The cursor reads the snapshot
- * it took when the iterator was made, as Kafka's RocksDB iterators do.
+ * A Kafka iterator over a pinget cursor: entries come in batches (up to {@link #BATCH}) lent by one
+ * JNI call; each entry's key and value are turned into K and V from the cursor's views (the value
+ * read in place: what the value function copies or allocates is its own). The cursor reads the
+ * snapshot it took when the iterator was made, as Kafka's RocksDB iterators do.
  *
  * <p>Kafka uses an iterator from one thread, but its store closes open iterators from the stream
  * thread while an interactive query may still read one; every method is synchronized so that close
@@ -23,8 +23,14 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * it throws {@link InvalidStateStoreException}, as Kafka's do.
  */
 final class CursorIterator<K, V> implements KeyValueIterator<K, V> {
-  /** Entries per batch: large enough to amortize a crossing, small enough to stay in cache. */
+  /**
+   * The batches: the first of {@link #FIRST_BATCH} entries, the others of {@link #BATCH} (enough to
+   * amortize a crossing, few enough to stay in cache). A new cursor makes two views per entry of
+   * the largest batch it has lent, and most ranges are short.
+   */
   static final int BATCH = 64;
+
+  static final int FIRST_BATCH = 16;
 
   private final String storeName;
   private final Cursor cursor;
@@ -34,6 +40,8 @@ final class CursorIterator<K, V> implements KeyValueIterator<K, V> {
   private final Set<CursorIterator<?, ?>> open;
   private int index;
   private int count;
+  private int batch = FIRST_BATCH;
+  private boolean exhausted; // a batch came back short: the cursor would lend no more
   private boolean closed;
 
   /**
@@ -72,8 +80,13 @@ final class CursorIterator<K, V> implements KeyValueIterator<K, V> {
     if (index < count) {
       return true;
     }
+    if (exhausted) {
+      return false;
+    }
     try {
-      count = forward ? cursor.next(BATCH) : cursor.prev(BATCH);
+      count = forward ? cursor.next(batch) : cursor.prev(batch);
+      exhausted = count < batch;
+      batch = BATCH;
     } catch (StoreClosedException e) {
       throw new InvalidStateStoreException("store " + storeName + " is closed", e);
     }

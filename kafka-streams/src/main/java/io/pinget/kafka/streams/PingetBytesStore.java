@@ -96,7 +96,7 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
     }
   }
 
-  /** The form with headers and a timestamp in each value (Kafka 4.3's DslStoreFormat.HEADERS). */
+  /** The form with headers and a timestamp in each value (DslStoreFormat.HEADERS, Kafka 4.3 on). */
   static final class WithHeaders extends PingetBytesStore implements HeadersBytesStore {
     WithHeaders(String name, Options options) {
       super(name, options);

@@ -102,10 +102,8 @@ class ClusterTest {
     }
   }
 
-  /**
-   * Every count written to out and committed, per key in order (RECORDS of them if all is well).
-   */
-  private static Map<String, List<Long>> committedCounts(String out) {
+  /** Every count written to out and committed, per key in order (total of them if all is well). */
+  private static Map<String, List<Long>> committedCounts(String out, int total) {
     Properties p = new Properties();
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap());
     p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -117,9 +115,9 @@ class ClusterTest {
       c.seekToBeginning(List.of(tp));
       int read = 0;
       long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-      long extra = Long.MAX_VALUE; // once RECORDS have come, 2 s more for any doubled ones
+      long extra = Long.MAX_VALUE; // once total have come, 2 s more for any doubled ones
       while (System.nanoTime() < Math.min(deadline, extra)) {
-        if (read >= RECORDS && extra == Long.MAX_VALUE) {
+        if (read >= total && extra == Long.MAX_VALUE) {
           extra = System.nanoTime() + Duration.ofSeconds(2).toNanos();
         }
         for (ConsumerRecord<String, Long> r : c.poll(Duration.ofMillis(500))) {
@@ -131,10 +129,13 @@ class ClusterTest {
     return counts;
   }
 
-  /** Each key's counts must be 1, 2, ..., n exactly: none lost, none doubled. */
-  private static void assertExactlyOnce(Map<String, List<Long>> counts, String what) {
+  /**
+   * Each key's counts must be 1, 2, ..., n exactly for the first total records: none lost or
+   * doubled.
+   */
+  private static void assertExactlyOnce(Map<String, List<Long>> counts, int total, String what) {
     Map<String, Integer> sent = new HashMap<>();
-    for (int i = 0; i < RECORDS; i++) {
+    for (int i = 0; i < total; i++) {
       sent.merge(key(i), 1, Integer::sum);
     }
     assertEquals(sent.keySet(), counts.keySet(), what + ": keys");
@@ -147,7 +148,8 @@ class ClusterTest {
     }
   }
 
-  private static Process app(String name, String store, String in, String out) throws Exception {
+  private static Process app(String name, String state, String store, String in, String out)
+      throws Exception {
     Path log = dir.resolve(name + ".log");
     return Jvm.start(
         log,
@@ -155,7 +157,7 @@ class ClusterTest {
         CountingApp.class.getName(),
         broker.bootstrap(),
         "counting",
-        dir.resolve("state-" + name).toString(),
+        dir.resolve("state-" + state).toString(),
         store,
         in,
         out);
@@ -173,8 +175,8 @@ class ClusterTest {
   @Test
   void anInstanceKilledMidStreamLosesAndDoublesNothing() throws Exception {
     topics("words", "counted");
-    Process a = app("a", "pinget", "words", "counted");
-    Process b = app("b", "pinget", "words", "counted");
+    Process a = app("a", "a", "pinget", "words", "counted");
+    Process b = app("b", "b", "pinget", "words", "counted");
     try {
       awaitLog("a", "state RUNNING");
       awaitLog("b", "state RUNNING");
@@ -185,7 +187,7 @@ class ClusterTest {
       // restores their pinget stores from the changelog.
       a.destroyForcibly().waitFor();
       produce("words", RECORDS / 3, RECORDS, 20);
-      assertExactlyOnce(committedCounts("counted"), "after a was killed");
+      assertExactlyOnce(committedCounts("counted", RECORDS), RECORDS, "after a was killed");
       assertTrue(b.isAlive(), "b survived");
       String bLog = Files.readString(dir.resolve("b.log"));
       assertTrue(bLog.contains("state REBALANCING"), "b rebalanced");
@@ -211,6 +213,34 @@ class ClusterTest {
         Files.isDirectory(
             dir.resolve("state-b").resolve("counting").resolve("0_0").resolve("pinget")),
         "b's pinget stores live in its tasks' state directories");
+
+    // b, closed cleanly, starts again on its state directory: it resumes from its checkpointed
+    // offsets (restoring little or nothing, not the whole changelog) and counts on exactly.
+    int more = RECORDS + RECORDS / 10;
+    Process again = app("b-again", "b", "pinget", "words", "counted");
+    try {
+      awaitLog("b-again", "state RUNNING");
+      produce("words", RECORDS, more, 20);
+      assertExactlyOnce(committedCounts("counted", more), more, "after b restarted");
+    } finally {
+      again.destroy();
+      if (!again.waitFor(60, TimeUnit.SECONDS)) {
+        again.destroyForcibly();
+      }
+    }
+    java.util.regex.Matcher restored =
+        java.util.regex.Pattern.compile("restored ([0-9]+) records of counts")
+            .matcher(Files.readString(dir.resolve("b-again.log")));
+    long total = 0;
+    int stores = 0;
+    while (restored.find()) {
+      total += Long.parseLong(restored.group(1));
+      stores++;
+    }
+    // A wiped store would restore all RECORDS of the changelog (as b did for a's tasks).
+    assertTrue(
+        total < RECORDS / 10,
+        "b-again restored " + total + " records into " + stores + " stores: not a resume");
   }
 
   @Test
@@ -219,9 +249,9 @@ class ClusterTest {
     produce("letters", 0, RECORDS, 0);
     try (KafkaStreams pinget = inProcess("pinget", "letters", "counted-pinget");
         KafkaStreams kafka = inProcess("kafka", "letters", "counted-kafka")) {
-      Map<String, List<Long>> got = committedCounts("counted-pinget");
-      assertExactlyOnce(got, "pinget");
-      assertEquals(got, committedCounts("counted-kafka"), "pinget's output is Kafka's");
+      Map<String, List<Long>> got = committedCounts("counted-pinget", RECORDS);
+      assertExactlyOnce(got, RECORDS, "pinget");
+      assertEquals(got, committedCounts("counted-kafka", RECORDS), "pinget's output is Kafka's");
       assertEquals(KafkaStreams.State.RUNNING, kafka.state());
       // Interactive queries, from this thread (not the stream thread's).
       ReadOnlyKeyValueStore<String, Long> counts =
