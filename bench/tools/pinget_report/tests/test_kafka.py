@@ -34,7 +34,7 @@ class KafkaSectionTest(unittest.TestCase):
         self.assertEqual(kafka.verdict(1.2, 0.1, 1.5), "not met")
         self.assertEqual(kafka.verdict(1.45, 0.1, 1.5), "within error")
         self.assertEqual(kafka.verdict(None, None, 1.5), "not measured")
-        self.assertEqual(kafka.verdict(3.0, None, 1.5), "within error")
+        self.assertEqual(kafka.verdict(3.0, None, 1.5), "no error estimate")
 
     def test_section_tables_every_store_and_judges_the_targets(self):
         path = self.write([
@@ -43,10 +43,10 @@ class KafkaSectionTest(unittest.TestCase):
             jmh("get", "pinget_typed", 4096, 200_000.0, 2_000.0, 40.0),
         ])
         lines = kafka.section([path])
-        row = next(line for line in lines if line.startswith("| get | one field | 4096 B"))
+        row = next(line for line in lines if line.startswith("| get | one field | 4096 B × 1,000"))
         self.assertIn("10,000", row)  # Kafka's ns per get
         self.assertIn("2.00×", row)
-        target = next(line for line in lines if "`get` (one field) at 4096 B" in line)
+        target = next(line for line in lines if "`get` (one field) at 4096 B, 1,000 keys" in line)
         self.assertTrue(target.endswith("| met |"), target)
         whole = next(line for line in lines if "`get` (whole value) at 4096 B" in line)
         self.assertTrue(whole.endswith("| not measured |"), whole)

@@ -2,6 +2,7 @@
 package io.pinget.kafka.streams;
 
 import io.pinget.Cursor;
+import io.pinget.PingetException;
 import io.pinget.StoreClosedException;
 import java.nio.ByteBuffer;
 import java.util.NoSuchElementException;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.function.Function;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
@@ -89,6 +91,8 @@ final class CursorIterator<K, V> implements KeyValueIterator<K, V> {
       batch = BATCH;
     } catch (StoreClosedException e) {
       throw new InvalidStateStoreException("store " + storeName + " is closed", e);
+    } catch (PingetException e) {
+      throw new ProcessorStateException("pinget store " + storeName + ": iterator failed", e);
     }
     index = 0;
     return count > 0;

@@ -10,8 +10,9 @@ import java.util.Arrays;
  * order (unsigned bytewise, as {@code Bytes.compareTo} and RocksDB's comparator), since every
  * stored key starts with it.
  *
- * <p>Reads put the tagged key into a per-thread direct buffer (one copy of the key's bytes, no
- * allocation; pinget reads the key in place from it); writes make a tagged array.
+ * <p>Point reads put the tagged key into a per-thread direct buffer (one copy of the key's bytes,
+ * no allocation; pinget reads the key in place from it); writes and a scan's bounds make tagged
+ * arrays.
  */
 final class Keys {
   static final byte TAG = 0;

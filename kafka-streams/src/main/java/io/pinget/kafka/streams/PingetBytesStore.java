@@ -32,6 +32,7 @@ import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.BatchingStateRestoreCallback;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.query.FailureReason;
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
 import org.apache.kafka.streams.query.Query;
@@ -63,7 +64,9 @@ import org.apache.kafka.streams.state.internals.StoreQueryUtils;
  *
  * <p>Thread-safe: the stream thread writes while interactive queries read. Use after {@link
  * #close()} throws {@link InvalidStateStoreException}; pinget's errors become {@link
- * ProcessorStateException}.
+ * ProcessorStateException}, from iterators too. IQv2's position counts the input records written
+ * since the store opened: it is not restored from the changelog nor kept across opens (Kafka's
+ * RocksDB store keeps both), so a bounded query waits for new input after a restart or restore.
  */
 public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
   /** The folder under the task's state directory that holds its pinget stores. */
@@ -83,6 +86,9 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
   private volatile StateStoreContext context;
   private volatile Store store;
   private volatile boolean open;
+  // Written since the last flush: a commit with nothing new (every commit of an idle task, every
+  // record of a TopologyTestDriver) makes no RocksDB flush.
+  private volatile boolean dirty;
 
   PingetBytesStore(String name, Options options) {
     this.name = Objects.requireNonNull(name, "name");
@@ -130,6 +136,7 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
         add(batch, r.key, r.value);
       }
       s.write(WRITE, batch);
+      dirty = true;
     } catch (StoreClosedException e) {
       throw closed(e);
     } catch (PingetException e) {
@@ -156,6 +163,7 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
       } else {
         s.put(WRITE, k, 0, k.length, value, 0, value.length);
       }
+      dirty = true;
       StoreQueryUtils.updatePosition(position, context);
     } catch (StoreClosedException e) {
       throw closed(e);
@@ -183,6 +191,7 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
         add(batch, e.key.get(), e.value);
       }
       s.write(WRITE, batch);
+      dirty = true;
       StoreQueryUtils.updatePosition(position, context);
     } catch (StoreClosedException e) {
       throw closed(e);
@@ -297,19 +306,23 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
       boolean forward,
       Function<ByteBuffer, K> key,
       Function<ByteBuffer, V> value) {
-    Store s = live();
-    try {
-      Cursor cursor = s.newCursor(CursorOptions.DEFAULT.withBounds(lower, upper));
+    // Under the lock close() takes, so that close() sees every iterator made before it: one it
+    // missed would keep the database (and its lock file) open after the store closed.
+    synchronized (this) {
+      Store s = live();
       try {
-        return new CursorIterator<>(name, cursor, forward, key, value, iterators);
-      } catch (RuntimeException e) {
-        cursor.close();
-        throw e;
+        Cursor cursor = s.newCursor(CursorOptions.DEFAULT.withBounds(lower, upper));
+        try {
+          return new CursorIterator<>(name, cursor, forward, key, value, iterators);
+        } catch (RuntimeException e) {
+          cursor.close();
+          throw e;
+        }
+      } catch (StoreClosedException e) {
+        throw closed(e);
+      } catch (PingetException e) {
+        throw failed("iterator", e);
       }
-    } catch (StoreClosedException e) {
-      throw closed(e);
-    } catch (PingetException e) {
-      throw failed("iterator", e);
     }
   }
 
@@ -321,8 +334,18 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
   @SuppressWarnings("unchecked")
   public <R> QueryResult<R> query(Query<R> query, PositionBound bound, QueryConfig config) {
     if (query instanceof DecodedKeyQuery) {
+      // As Kafka's handleBasicQueries: refused below the bound, errors returned, not thrown.
+      int partition = context.taskId().partition();
+      if (!StoreQueryUtils.isPermitted(position, bound, partition)) {
+        return QueryResult.notUpToBound(position, bound, partition);
+      }
       DecodedKeyQuery<R> q = (DecodedKeyQuery<R>) query;
-      QueryResult<R> result = QueryResult.forResult(decode(q.key().get(), q.decoder()));
+      QueryResult<R> result;
+      try {
+        result = QueryResult.forResult(decode(q.key().get(), q.decoder()));
+      } catch (RuntimeException e) {
+        result = QueryResult.forFailure(FailureReason.STORE_EXCEPTION, e.toString());
+      }
       result.setPosition(position.copy());
       return result;
     }
@@ -346,14 +369,19 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
   }
 
   /**
-   * Flushes the memtable: writes skip the WAL, so this is what makes them durable. Kafka 4.4
-   * deprecates flush() for commit(), which calls it; Kafka 4.3 calls flush() itself.
+   * Flushes the memtable if anything was written since the last flush: writes skip the WAL, so this
+   * is what makes them durable before Kafka checkpoints their offsets. Kafka 4.4 deprecates flush()
+   * for commit(), which calls it; Kafka 4.3 calls flush() itself.
    */
   @Override
   @SuppressWarnings("deprecation")
   public void flush() {
     Store s = live();
+    if (!dirty) {
+      return;
+    }
     try {
+      dirty = false; // a write racing with this flush sets it again
       s.flush();
     } catch (StoreClosedException e) {
       throw closed(e);

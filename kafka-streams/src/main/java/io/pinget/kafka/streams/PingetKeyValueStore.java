@@ -15,7 +15,7 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.internals.ProcessorStateManager;
+import org.apache.kafka.streams.processor.internals.ProcessorContextUtils;
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
 import org.apache.kafka.streams.query.Query;
@@ -102,10 +102,9 @@ public final class PingetKeyValueStore<K, V> implements KeyValueStore<K, V> {
   @Override
   @SuppressWarnings("unchecked")
   public void init(StateStoreContext context, StateStore root) {
-    // The topic Kafka's metered layer hands its serdes: the store's changelog topic's name.
-    String t =
-        ProcessorStateManager.storeChangelogTopic(
-            context.applicationId(), name(), context.taskId().topologyName());
+    // The topic Kafka's metered layer hands its serdes (its changelog topic, as Kafka names it),
+    // so that a topic-aware serializer (a schema registry's) writes and reads keys alike.
+    String t = ProcessorContextUtils.changelogFor(context, name(), Boolean.FALSE);
     Serde<K> ks = keySerde != null ? keySerde : (Serde<K>) context.keySerde();
     Serde<V> vs = valueSerde != null ? valueSerde : (Serde<V>) context.valueSerde();
     Deserializer<K> keyDeserializer = ks.deserializer();

@@ -26,14 +26,16 @@ import org.junit.jupiter.api.Test;
 /**
  * pinget's stores answer exactly what Kafka's own persistent store answers, for a random sequence
  * of every operation over keys of every shape a byte-array serde allows (empty, 0x00 and 0xff
- * bytes, prefixes of each other, long) and values from empty to 200 KiB. Three stores in one
- * topology see the same operations: the typed store, the bytes supplier under Kafka's builder with
- * its record cache on, and Kafka's RocksDB store (rocksdbjni, a different engine in the same JVM).
+ * bytes, prefixes of each other, long) and values from empty to 200 KiB. Four stores in one
+ * topology see the same operations: Kafka's RocksDB store (rocksdbjni, a different engine in the
+ * same JVM), the typed store, and the bytes supplier under Kafka's builder with its record cache on
+ * and off.
  */
 class StoreEquivalenceTest {
   private static final String KAFKA = "kafka";
   private static final String TYPED = "pinget-typed";
   private static final String CACHED = "pinget-cached";
+  private static final String BYTES = "pinget-bytes";
 
   private TopologyTestDriver driver;
   private KeyValueStore<byte[], byte[]> kafka;
@@ -51,9 +53,17 @@ class StoreEquivalenceTest {
                         PingetStores.persistentKeyValueStore(CACHED),
                         Serdes.ByteArray(),
                         Serdes.ByteArray())
-                    .withCachingEnabled()));
+                    .withCachingEnabled(),
+                Stores.keyValueStoreBuilder(
+                    PingetStores.persistentKeyValueStore(BYTES),
+                    Serdes.ByteArray(),
+                    Serdes.ByteArray())));
     kafka = driver.getKeyValueStore(KAFKA);
-    pinget = List.of(driver.getKeyValueStore(TYPED), driver.getKeyValueStore(CACHED));
+    pinget =
+        List.of(
+            driver.getKeyValueStore(TYPED),
+            driver.getKeyValueStore(CACHED),
+            driver.getKeyValueStore(BYTES));
   }
 
   @AfterEach
@@ -140,18 +150,25 @@ class StoreEquivalenceTest {
           }
         }
         if (r.nextInt(10) == 0) {
-          // Iterators left open over later writes: each keeps reading its own snapshot.
-          KeyValueIterator<byte[], byte[]> open = pinget.get(0).all();
-          if (open.hasNext()) {
-            open.next();
+          // Iterators left open over later writes: each reads the store as it was when it was
+          // made, as Kafka's does (compared when the sequence ends).
+          for (KeyValueStore<byte[], byte[]> s :
+              List.of(kafka, pinget.get(0), kafka, pinget.get(2))) {
+            KeyValueIterator<byte[], byte[]> open = s.all();
+            if (open.hasNext()) {
+              open.next();
+            }
+            leftOpen.add(open);
           }
-          leftOpen.add(open);
         }
       }
     }
-    for (KeyValueIterator<byte[], byte[]> it : leftOpen) {
-      while (it.hasNext()) {
-        it.next();
+    // Pairs (Kafka's, pinget's typed), (Kafka's, pinget's uncached bytes store), each opened at
+    // the same step and advanced by one entry then.
+    for (int i = 0; i < leftOpen.size(); i += 2) {
+      try (KeyValueIterator<byte[], byte[]> want = leftOpen.get(i);
+          KeyValueIterator<byte[], byte[]> got = leftOpen.get(i + 1)) {
+        assertSameEntries(want, got, "seed " + seed + ", iterator left open " + i);
       }
     }
     // A final full comparison, both directions.
@@ -165,7 +182,6 @@ class StoreEquivalenceTest {
         assertSameEntries(want, got, "seed " + seed + ", reverseAll");
       }
     }
-    // leftOpen stays open: the store's close (AfterEach) closes them.
   }
 
   /** The same scan on any store: kind picks range, reverseRange, all, reverseAll or prefixScan. */
@@ -223,7 +239,14 @@ class StoreEquivalenceTest {
    */
   @Test
   void aPrefixEndingIn0xffScansOnlyItsKeys() {
-    byte[][] keys = {{0x7f}, {0x7f, (byte) 0xff}, {0x7f, (byte) 0xff, 0}, {(byte) 0x80}, {0x7f, 1}};
+    byte[][] keys = {
+      {0x7f},
+      {0x7f, (byte) 0xff},
+      {0x7f, (byte) 0xff, 0},
+      {(byte) 0x80},
+      {0x7f, 1},
+      {(byte) 0xff, 1}
+    };
     for (KeyValueStore<byte[], byte[]> s : List.of(pinget.get(0))) {
       for (byte[] k : keys) {
         s.put(k, k);
@@ -236,6 +259,7 @@ class StoreEquivalenceTest {
       assertEquals(List.of("7fff", "7fff00"), got, s.name());
       try (KeyValueIterator<byte[], byte[]> it =
           s.prefixScan(new byte[] {(byte) 0xff}, Serdes.ByteArray().serializer())) {
+        assertArrayEquals(new byte[] {(byte) 0xff, 1}, it.next().key, s.name());
         assertFalse(it.hasNext(), s.name());
       }
     }
@@ -254,6 +278,7 @@ class StoreEquivalenceTest {
       }
       try (KeyValueIterator<byte[], byte[]> it = s.range(empty, empty)) {
         assertArrayEquals(new byte[] {1}, it.next().value);
+        assertFalse(it.hasNext());
       }
       assertArrayEquals(new byte[] {1}, s.delete(empty));
       assertNull(s.get(empty));
