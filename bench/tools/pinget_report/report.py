@@ -58,10 +58,10 @@ def load_line(env):
     return text
 
 
-def console(rows, claim_results, paired, selftests):
+def console(rows, claim_results, paired, judged):
     lines = sections.console_table([r for r in rows if r["group"] == "main"])
-    if selftests:
-        lines += ["", selftest.console_line(selftests)]
+    if judged:
+        lines += ["", selftest.console_line(judged)]
     if paired:
         lines += ["", "paired (a's speed over b's, 99.9% interval):"]
         for r in paired:
@@ -84,6 +84,7 @@ def main(argv=None):
     selftests = [c for name in sorted(os.listdir(d))
                  if name.startswith("selftest-") and name.endswith(".json")
                  for c in parse.paired_comparisons(os.path.join(d, name))]
+    judged = selftest.check(selftests, timing=True) if selftests else None
     kafka_files = kafka.files(d)
     if not rows and not comparisons and not selftests and not kafka_files:
         raise SystemExit("no results")
@@ -160,7 +161,7 @@ def main(argv=None):
     md += [f"    {c}" for c in env.get("commands", [])]
     md += ["", "## Targets", ""] + sections.claims_section(claim_results)
     if selftests:
-        md += ["", "## Paired harness on this machine", ""] + selftest.section(selftests)
+        md += ["", "## Paired harness on this machine", ""] + selftest.section(judged)
     if paired:
         md += ["", "## Paired comparisons", ""] + sections.paired_section(paired)
         md += ["", "### The noise that pairing removes", ""] + \
@@ -212,7 +213,7 @@ def main(argv=None):
                 md += ["", f"## {suite} results, {k} keys", ""] + t
     with open(os.path.join(d, "report.md"), "w") as f:
         f.write("\n".join(md) + "\n")
-    text = "\n".join(console(rows, claim_results, paired, selftests)) + "\n"
+    text = "\n".join(console(rows, claim_results, paired, judged)) + "\n"
     with open(os.path.join(d, "console.txt"), "w") as f:
         f.write(text)
     print(text, end="")

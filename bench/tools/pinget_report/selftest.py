@@ -94,10 +94,11 @@ def check(comparisons, timing=False):
     return results, failures
 
 
-def section(comparisons):
-    """The report's lines for the self-tests of a measuring run: each known
-    ratio against what this machine measured, and the verdict."""
-    results, failures = check(comparisons, timing=True)
+def section(judged):
+    """The report's lines for the self-tests of a measuring run, from
+    check(comparisons, timing=True): each known ratio against what this
+    machine measured, and the verdict."""
+    results, failures = judged
     lines = ["Before the real pairs, each harness measured sides of known ratio (a chain of "
              "dependent steps once, twice, five times per four operations, and written again "
              "per operation). Where a known ratio misses its interval, or an interval is wider "
@@ -116,8 +117,9 @@ def section(comparisons):
     return lines
 
 
-def console_line(comparisons):
-    results, failures = check(comparisons, timing=True)
+def console_line(judged):
+    """The console's line for check(comparisons, timing=True)."""
+    results, failures = judged
     if not failures:
         return f"paired harness self-test: {len(results)} of {len(results)} known ratios resolved"
     return (f"paired harness self-test: {len(failures)} faults (this machine was noisy: "

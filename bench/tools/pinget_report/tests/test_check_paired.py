@@ -93,8 +93,8 @@ class TimingTest(unittest.TestCase):
         self.assertTrue(any("five_fourths" in f and "holds 1" in f for f in fails))
 
     def test_the_report_section_gives_each_verdict(self):
-        lines = selftest.section(fabricated({"twice": 2.0, "five_fourths": 1.25,
-                                             "once_twin": 1.03}))
+        lines = selftest.section(selftest.check(
+            fabricated({"twice": 2.0, "five_fourths": 1.25, "once_twin": 1.03}), timing=True))
         rows = [line for line in lines if line.startswith("| native |")]
         self.assertEqual(len(rows), 3)
         self.assertIn("resolved", next(r for r in rows if "once:twice" in r))
