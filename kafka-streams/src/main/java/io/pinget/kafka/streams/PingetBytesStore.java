@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serializer;
@@ -130,17 +131,20 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
 
   /** Changelog records in order: a null value deletes. One write batch per call. */
   private void restoreAll(Collection<KeyValue<byte[], byte[]>> records) {
+    write("restore", batch -> records.forEach(r -> add(batch, r.key, r.value)));
+  }
+
+  /** One write batch, filled by fill: all of it written, or none (what names it in errors). */
+  private void write(String what, Consumer<WriteBatch> fill) {
     Store s = live();
     try (WriteBatch batch = new WriteBatch()) {
-      for (KeyValue<byte[], byte[]> r : records) {
-        add(batch, r.key, r.value);
-      }
+      fill.accept(batch);
       s.write(WRITE, batch);
       dirty = true;
     } catch (StoreClosedException e) {
       throw closed(e);
     } catch (PingetException e) {
-      throw failed("restore", e);
+      throw failed(what, e);
     }
   }
 
@@ -184,20 +188,15 @@ public class PingetBytesStore implements KeyValueStore<Bytes, byte[]> {
 
   @Override
   public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
-    Store s = live();
-    try (WriteBatch batch = new WriteBatch()) {
-      for (KeyValue<Bytes, byte[]> e : entries) {
-        Objects.requireNonNull(e.key, "key cannot be null");
-        add(batch, e.key.get(), e.value);
-      }
-      s.write(WRITE, batch);
-      dirty = true;
-      StoreQueryUtils.updatePosition(position, context);
-    } catch (StoreClosedException e) {
-      throw closed(e);
-    } catch (PingetException e) {
-      throw failed("putAll", e);
-    }
+    write(
+        "putAll",
+        batch -> {
+          for (KeyValue<Bytes, byte[]> e : entries) {
+            Objects.requireNonNull(e.key, "key cannot be null");
+            add(batch, e.key.get(), e.value);
+          }
+        });
+    StoreQueryUtils.updatePosition(position, context);
   }
 
   @Override
