@@ -183,10 +183,15 @@ class ClusterTest {
       produce("words", 0, RECORDS / 3, 20);
       awaitLog("a", "processing");
       awaitLog("b", "processing");
+      // Every count of the first third committed: a's stores have changelog records to restore
+      // (killed before its first commit, a would leave b nothing to restore, which proves nothing).
+      assertExactlyOnce(
+          committedCounts("counted", RECORDS / 3), RECORDS / 3, "before a was killed");
       // Killed with work in flight: its open transaction is aborted, b takes its tasks over and
       // restores their pinget stores from the changelog.
+      produce("words", RECORDS / 3, RECORDS / 2, 20);
       a.destroyForcibly().waitFor();
-      produce("words", RECORDS / 3, RECORDS, 20);
+      produce("words", RECORDS / 2, RECORDS, 20);
       assertExactlyOnce(committedCounts("counted", RECORDS), RECORDS, "after a was killed");
       assertTrue(b.isAlive(), "b survived");
       String bLog = Files.readString(dir.resolve("b.log"));
