@@ -98,6 +98,43 @@ jint Get(JNIEnv* env, jclass, jlong store, jlong pinned, jobject view,
                  key_buffer, key_off, key_len, snapshot, column_family, flags);
 }
 
+// The address of a direct buffer that Java keeps (Decoding's slots).
+jlong AddressOf(JNIEnv* env, jclass, jobject buffer) {
+  return ToHandle(env->GetDirectBufferAddress(buffer));
+}
+
+// Decode on read in one crossing (StoreBinding::GetCopiedIfSmall): a value of
+// at most small_capacity bytes is copied to small and nothing stays held; a
+// larger one is pinned and shown in view, for Java to ReleaseDetached after
+// decoding. Returns the value's size (which says where it is), or -1 if the
+// key does not exist or with an exception pending.
+jint GetCopiedIfSmall(JNIEnv* env, jclass, jlong store, jlong pinned,
+                      jobject view, jlong small, jint small_capacity,
+                      jbyteArray key, jobject key_buffer, jint key_off,
+                      jint key_len, jlong snapshot, jint column_family,
+                      jint flags) {
+  BytesArg k;
+  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return kNotFound;
+  PinnedValue* value = FromHandle<PinnedValue>(pinned);
+  size_t size = 0;
+  Status st = internal::StoreBinding::GetCopiedIfSmall(
+      *FromHandle<Store>(store), ToReadOptions(snapshot, column_family, flags),
+      k.view(), FromHandle<char>(small), static_cast<size_t>(small_capacity),
+      value, &size);
+  if (st.ok() && !FitsJava(size)) {
+    internal::StoreBinding::Detach(value);
+    st = TooLargeStatus();
+  }
+  if (!st.ok()) {
+    ThrowIfError(env, st);
+    return kNotFound;
+  }
+  if (size <= static_cast<size_t>(small_capacity)) {
+    return static_cast<jint>(size);
+  }
+  return Show(env, view, *value);
+}
+
 void Release(JNIEnv* env, jclass, jlong pinned, jobject view) {
   FromHandle<PinnedValue>(pinned)->Release();
   if (view != nullptr) PointViewAtNothing(env, view);
@@ -229,6 +266,10 @@ const JNINativeMethod kMethods[] = {
         "pin", "(JLjava/nio/ByteBuffer;Ljava/lang/Object;" PINGET_KEY_ARGS ")J",
         Pin),
     PINGET_NATIVE("get", "(JJLjava/nio/ByteBuffer;" PINGET_KEY_ARGS ")I", Get),
+    PINGET_NATIVE("addressOf", "(Ljava/nio/ByteBuffer;)J", AddressOf),
+    PINGET_NATIVE("getCopiedIfSmall",
+                  "(JJLjava/nio/ByteBuffer;JI" PINGET_KEY_ARGS ")I",
+                  GetCopiedIfSmall),
     PINGET_NATIVE("release", "(JLjava/nio/ByteBuffer;)V", Release),
     PINGET_NATIVE("releaseDetached", "(JLjava/nio/ByteBuffer;)V",
                   ReleaseDetached),

@@ -124,6 +124,14 @@ CLAIMS = [
                 [4 * KIB], MEMTABLE_KEYS),
     dict(kind="value", field="bytes_copied_per_op", equal=0,
          rows=["pinned_view_pin_memtable@hit@memtable"], sizes=EVERY, keys=MEMTABLE_KEYS),
+    # Get and decode, paired (PairedGets' long_ rows: the value's first 8 bytes
+    # as a big-endian long): decode on read against the in-JVM C++ loop (which
+    # reads without decoding) and rocksdbjni's two fastest get + decode.
+    _time(("long_decode_on_read", 1), ("native_pinned_loop", 1), at_most=1.10, sizes=[8],
+          note="the C++ loop does not decode"),
+    _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_direct", 1), at_least=1,
+           sizes=[8]),
+    _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_wrap", 1), at_least=1, sizes=[8]),
     # Get and decode (DecodeBenchmark): decode on read against rocksdbjni's
     # get and the fastest decode of the same value, both residencies.
     *[c for res in ("block_cache", "memtable") for c in (

@@ -6,8 +6,10 @@
 #ifndef PINGET_BINDING_STORE_BINDING_H_
 #define PINGET_BINDING_STORE_BINDING_H_
 
+#include <cstring>
 #include <string_view>
 
+#include "pinget/copy_stats.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
 #include "pinget/status.h"
@@ -39,6 +41,34 @@ class StoreBinding {
   static void Detach(PinnedBatch* batch) {
     batch->Release();
     batch->engine_.reset();
+  }
+
+  // Decode on read in one crossing (the JNI layer's per-thread slot,
+  // io.pinget.Decoding): GetPinned into *value, then a value of at most
+  // capacity bytes is copied into buffer and *value detached before
+  // returning, so that the caller has nothing to release and holds no
+  // database (P + 1 copies, the + 1 counted); a larger value stays pinned in
+  // *value (P copies) for the caller to read and then Detach. On any non-OK
+  // status *value is detached. *value_size is the value's size (0 unless OK).
+  // A copy of a few hundred bytes costs less than a second crossing and the
+  // re-pointing of a view at the value and back (docs/benchmarks.md).
+  static Status GetCopiedIfSmall(Store& store, const ReadOptions& options,
+                                 std::string_view key, char* buffer,
+                                 size_t capacity, PinnedValue* value,
+                                 size_t* value_size) {
+    *value_size = 0;
+    Status st = store.GetPinned(options, key, value);
+    if (!st.ok()) {
+      Detach(value);
+      return st;
+    }
+    *value_size = value->size();
+    if (value->size() <= capacity) {
+      if (value->size() > 0) std::memcpy(buffer, value->data(), value->size());
+      RecordValueCopy(value->size());
+      Detach(value);
+    }
+    return st;
   }
 };
 

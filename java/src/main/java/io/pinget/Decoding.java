@@ -11,11 +11,13 @@ import java.util.Arrays;
  * Decode on read for {@link Store} (and so {@code RocksJavaReader}): {@link Reader#get(ReadOptions,
  * byte[], int, int, ValueDecoder)}, {@link Reader#getLong} and their batched forms, without an
  * allocation of pinget's. Each thread has one native pin and one view (a {@link Slot}) and one
- * native batch with its views (a {@link BatchSlot}), neither bound to a store: a decoded get pins
- * the value into this thread's slot (P copies, one JNI crossing), lends the view to the decoder,
- * then releases the pin and empties the view (a second crossing). Between calls a slot holds no
- * pin, so it keeps no database open. A decoder that reads through a reader on the same thread gets
- * a slot of its own for that read (made and freed around it).
+ * native batch with its views (a {@link BatchSlot}), neither bound to a store. A decoded get of a
+ * value up to {@link Slot#SMALL} bytes copies it into this thread's slot in its one JNI crossing (P
+ * + 1 copies), where nothing stays held, and lends the copy to the decoder; a larger value is
+ * pinned (P copies), lent to the decoder through the slot's view, then released with a second
+ * crossing. Between calls a slot holds no pin, so it keeps no database open. A decoder that reads
+ * through a reader on the same thread gets a slot of its own for that read (made and freed around
+ * it).
  *
  * <p>Checks, in the contract's order: the store (closed; for a RocksJava database, its owner's
  * objects), the options (null), the key, the decoder (null), the batch's output array, then the
@@ -33,6 +35,9 @@ final class Decoding {
     Checks.options(options);
     Checks.key(key, off, len);
     Checks.decoder(decoder);
+    if (decoder == Decoders.bytes()) {
+      return asT(store.pinnableCopy(options, key, off, len));
+    }
     Slot s = Slot.take();
     try {
       return s.pin(store, options, key, null, off, len) ? decoder.decode(s.view()) : null;
@@ -47,6 +52,9 @@ final class Decoding {
     Checks.options(options);
     Checks.key(key);
     Checks.decoder(decoder);
+    if (decoder == Decoders.bytes()) {
+      return asT(store.pinnableCopy(options, key));
+    }
     Slot s = Slot.take();
     try {
       return s.pin(store, options, null, key, key.position(), key.remaining())
@@ -56,6 +64,15 @@ final class Decoding {
       s.done();
       Reference.reachabilityFence(store);
     }
+  }
+
+  /**
+   * Decoders.bytes() read as pinnable_copy: its one copy and array, in one crossing (through the
+   * slot, a small value would be copied twice). T is byte[] whenever the decoder is bytes().
+   */
+  @SuppressWarnings("unchecked")
+  private static <T> T asT(byte[] value) {
+    return (T) value;
   }
 
   static long getLong(
@@ -189,12 +206,25 @@ final class Decoding {
    * decoder that reads) takes a temporary slot. Not thread-safe.
    */
   static final class Slot {
+    /**
+     * Values up to this size are copied into the slot in the read's one crossing; larger ones stay
+     * pinned until {@link #done} releases them (a second crossing). Measured in pairs against a
+     * pinned view and a decode (docs/benchmarks.md, "Get and decode"): the one crossing gained 4%
+     * at 8 and 64 bytes, broke even at 256 and lost 6% at 1 KiB, where the copy touches 16 cache
+     * lines that a decoder reading a few bytes never would.
+     */
+    static final int SMALL = 128;
+
     private final long pinned;
     private final ByteBuffer view; // attached to this; null when views are not re-pointed
+    private final ByteBuffer small; // SMALL bytes that native code copies small values into
+    private final long smallAddress; // small's, valid while this slot is reachable
+    private final ByteBuffer smallView; // small, read-only: what decoders get
     private final Cleaner.Cleanable cleanable;
     private final boolean temporary;
     private boolean busy;
-    private boolean held;
+    private boolean held; // a large value pinned, or a read in flight
+    private int size = -1;
 
     private Slot() {
       this(false);
@@ -202,6 +232,9 @@ final class Decoding {
 
     private Slot(boolean temporary) {
       this.temporary = temporary;
+      this.small = ByteBuffer.allocateDirect(SMALL);
+      this.smallAddress = NativePinned.addressOf(small);
+      this.smallView = small.asReadOnlyBuffer().limit(0);
       this.pinned = NativePinned.newPinned();
       this.cleanable = freeWhenUnreachable(this, pinned, false);
       this.view = Views.attachedTo(this);
@@ -218,7 +251,7 @@ final class Decoding {
     }
 
     /**
-     * Checks the options' content and pins the value (its view re-pointed at it).
+     * Checks the options' content and reads the value: copied into the slot if small, else pinned.
      *
      * @return false if the key does not exist
      */
@@ -226,26 +259,34 @@ final class Decoding {
         Store store, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
       long snapshot = options.acquire(store);
       try {
-        held = true;
-        return NativePinned.get(
+        held = true; // until the call says what it left held
+        size =
+            NativePinned.getCopiedIfSmall(
                 store.handle,
                 pinned,
                 view,
+                smallAddress,
+                SMALL,
                 key,
                 keyBuffer,
                 off,
                 len,
                 snapshot,
                 options.columnFamily.id(),
-                options.flags)
-            >= 0;
+                options.flags);
+        held = size > SMALL;
+        return size >= 0;
       } finally {
         options.release();
       }
     }
 
-    /** The pinned value for the decoder: position 0, limit = capacity = its size, big-endian. */
+    /** The value for the decoder: position 0, limit = its size, read-only, big-endian. */
     ByteBuffer view() {
+      if (size <= SMALL) {
+        smallView.clear().limit(size);
+        return smallView.order(ByteOrder.BIG_ENDIAN);
+      }
       if (view == null) {
         return Views.readOnly(NativePinned.viewOf(pinned));
       }
@@ -253,15 +294,20 @@ final class Decoding {
       return view.order(ByteOrder.BIG_ENDIAN);
     }
 
-    /** Releases the pin (the view then has capacity 0) and frees the slot for the next call. */
+    /**
+     * Releases a large value's pin (its view then has capacity 0), empties the small view, and
+     * frees the slot for the next call.
+     */
     void done() {
       try {
+        smallView.limit(0);
         if (held) {
           held = false;
           NativePinned.releaseDetached(pinned, view);
           Views.reset(view);
         }
       } finally {
+        size = -1;
         busy = false;
         if (temporary) {
           cleanable.clean();

@@ -48,6 +48,29 @@ final class NativePinned {
       int columnFamily,
       int flags);
 
+  /** The address of a direct buffer; the caller keeps the buffer reachable while it is used. */
+  static native long addressOf(ByteBuffer buffer);
+
+  /**
+   * Decode on read in one crossing: a value of at most smallCapacity bytes is copied to small and
+   * nothing stays held; a larger one is pinned and shown in view, for releaseDetached after use.
+   *
+   * @return the value's size (at most smallCapacity: in small), or -1 if the key does not exist
+   */
+  static native int getCopiedIfSmall(
+      long store,
+      long pinned,
+      ByteBuffer view,
+      long small,
+      int smallCapacity,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
   static native void release(long pinned, ByteBuffer view);
 
   /** release, and let go of the store's database too (Decoding's per-thread handles). */

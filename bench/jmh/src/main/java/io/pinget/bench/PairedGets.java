@@ -292,6 +292,71 @@ public final class PairedGets implements Runner.Factory {
                 };
             break;
           }
+        // Get and decode: the first 8 bytes of the value as a big-endian long (the whole value
+        // when it is 8 bytes), read every way the JMH DecodeBenchmark's long rows read it.
+        case "long_decode_on_read":
+          {
+            io.pinget.LongDecoder first8 = v -> v.getLong(0); // longBE wants exactly 8 bytes
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    bh.consume(store.getLong(k[p], first8, -1));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "long_pinned_view":
+          {
+            PinnedView view = closeLater(store.newPinnedView());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    ByteBuffer v = view.get(k[p]);
+                    bh.consume(v == null ? -1 : v.getLong(0));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "long_rocksdbjni_get_direct":
+          {
+            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    ByteBuffer key = dk[p];
+                    key.rewind();
+                    ddst.clear();
+                    int got = rocks.get(read, key, ddst);
+                    bh.consume(got < 0 ? -1 : ddst.getLong(0));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "long_rocksdbjni_get_wrap":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  byte[] v = rocks.get(k[p]);
+                  bh.consume(v == null ? -1 : ByteBuffer.wrap(v).getLong());
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
         case "native_pinned_loop":
           {
             BenchControls.Loop loop = closeLater(BenchControls.nativeLoop(store, k));
