@@ -1,12 +1,15 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
 // io.pinget.NativeCursor: a pinget::Cursor and its Java views. A batch is one
-// call: the cursor lends its entries, and key view i and value view i are
-// re-pointed at them (three JNI field writes each; views past the batch at
-// nothing), so a warm scan allocates nothing. Values are RocksDB's memory (no
+// call: the cursor lends its entries, and either key view i and value view i
+// are re-pointed at them here (JNI field writes; views past the batch at
+// nothing) or, where Java re-points its own views (io.pinget.Views.point),
+// entry i's addresses and sizes are written to the Java cursor's table (plain
+// stores), so a warm scan allocates nothing. Values are RocksDB's memory (no
 // copy); keys are the cursor's copies. Single-threaded, as the Java Cursor.
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "jni_args.h"
@@ -19,12 +22,19 @@ namespace {
 // The cursor and its Java views, weak global references (so the Java Cursor
 // stays collectable and its Cleaner can run; Java holds them strongly in its
 // arrays during every call). shown: views that may show an entry.
+// table: where Java re-points its views, kTableSlots int64 per entry (key
+// address, key size, value address, value size) in a direct buffer that the
+// Java cursor keeps; then there are no views here.
 struct JavaCursor {
   std::unique_ptr<Cursor> cursor;
   std::vector<jweak> keys;
   std::vector<jweak> values;
   size_t shown = 0;
+  int64_t* table = nullptr;
+  size_t table_entries = 0;
 };
+
+constexpr size_t kTableSlots = 4;
 
 bool ToBytes(JNIEnv* env, jbyteArray array, std::string* out) {
   if (array == nullptr) return true;  // no bound
@@ -102,6 +112,25 @@ void SetViews(JNIEnv* env, jclass, jlong cursor, jobjectArray keys,
 // the last one. Returns the batch's size, or throws the status.
 jint Show(JNIEnv* env, JavaCursor* c, const Status& st) {
   const Cursor& cursor = *c->cursor;
+  if (c->table != nullptr) {
+    Status too_large;
+    const size_t n = std::min(cursor.count(), c->table_entries);
+    for (size_t i = 0; i < n; ++i) {
+      std::string_view k = cursor.key(i);
+      std::string_view v = cursor.value(i);
+      if (!FitsJava(k.size()) || !FitsJava(v.size())) {
+        too_large = TooLargeStatus();
+        k = v = std::string_view();
+      }
+      int64_t* e = c->table + i * kTableSlots;
+      e[0] = reinterpret_cast<intptr_t>(ViewAddress(k.data(), k.size()));
+      e[1] = static_cast<int64_t>(k.size());
+      e[2] = reinterpret_cast<intptr_t>(ViewAddress(v.data(), v.size()));
+      e[3] = static_cast<int64_t>(v.size());
+    }
+    if (ThrowIfError(env, st.ok() ? too_large : st)) return 0;
+    return static_cast<jint>(cursor.count());
+  }
   const size_t n = std::min(cursor.count(), c->keys.size());
   Status too_large;
   for (size_t i = 0; i < cursor.count(); ++i) {
@@ -119,6 +148,15 @@ jint Show(JNIEnv* env, JavaCursor* c, const Status& st) {
   c->shown = n;
   if (ThrowIfError(env, st.ok() ? too_large : st)) return 0;
   return static_cast<jint>(cursor.count());
+}
+
+// Makes table (a direct buffer of kTableSlots int64 per entry, native byte
+// order, kept by Java) where batches are written instead of views.
+void SetTable(JNIEnv* env, jclass, jlong cursor, jobject table) {
+  JavaCursor* c = FromHandle<JavaCursor>(cursor);
+  c->table = static_cast<int64_t*>(env->GetDirectBufferAddress(table));
+  c->table_entries = static_cast<size_t>(env->GetDirectBufferCapacity(table)) /
+                     (kTableSlots * sizeof(int64_t));
 }
 
 // how: 0 first, 1 last, 2 at or after key, 3 at or before key.
@@ -242,6 +280,7 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("abandon", "(J)V", Abandon),
     PINGET_NATIVE("setViews",
                   "(J[Ljava/nio/ByteBuffer;[Ljava/nio/ByteBuffer;)V", SetViews),
+    PINGET_NATIVE("setTable", "(JLjava/nio/ByteBuffer;)V", SetTable),
     PINGET_NATIVE("seek", "(JI" PINGET_KEY_ARGS ")V", Seek),
     PINGET_NATIVE("lend", "(JIZ)I", Lend),
     PINGET_NATIVE("close", "(J)V", Close),

@@ -40,14 +40,20 @@ void AttachView(JNIEnv* env, jobject view, jobject owner) {
   PointViewAtNothing(env, view);
 }
 
+const char* ViewAddress(const char* data, size_t size) {
+  return size == 0 ? g_nothing : data;
+}
+
 void PointView(JNIEnv* env, jobject view, const char* data, size_t size) {
-  if (!CanRepointViews()) return;   // Java makes a new buffer per get instead
-  if (size == 0) data = g_nothing;  // never a null address, even when empty
+  if (!CanRepointViews()) return;  // Java makes a new buffer per get instead
+  data = ViewAddress(data, size);
   const jint n = static_cast<jint>(size);
   env->SetLongField(view, g_fields.address,
                     static_cast<jlong>(reinterpret_cast<intptr_t>(data)));
   env->SetIntField(view, g_fields.capacity, n);
-  env->SetIntField(view, g_fields.limit, n);
+  if (env->GetIntField(view, g_fields.limit) > n) {
+    env->SetIntField(view, g_fields.limit, n);
+  }
 }
 
 void PointViewAtNothing(JNIEnv* env, jobject view) {

@@ -21,12 +21,18 @@ bool CanRepointViews();
 // slice of it, keeps the owner and its pin reachable) and points it at nothing.
 void AttachView(JNIEnv* env, jobject view, jobject owner);
 // Points the view at [data, data + size) (an empty view at a valid dummy
-// address): sets its address, capacity and limit, so that no read through it
-// passes the bytes shown, whatever Java does next. Position and mark are left
-// as they were: the Java caller resets them (Buffer.clear()) before it hands
-// the view out, which costs nothing there and two JNI field writes here.
+// address): sets its address and capacity, and lowers its limit to the
+// capacity if it was above it, so that no read through it passes the bytes
+// shown, whatever Java does next. Position, mark and a limit below the
+// capacity are left as they were: the Java caller resets them
+// (Buffer.clear(), which raises the limit to the capacity) before it hands
+// the view out, which costs nothing there and a JNI field write (a call into
+// the VM) here; reading the limit first is HotSpot's fast field access.
 // REQUIRES: size <= INT32_MAX.
 void PointView(JNIEnv* env, jobject view, const char* data, size_t size);
+// The address a view of [data, data + size) is given: data, or a static
+// dummy byte when empty (never a null address).
+const char* ViewAddress(const char* data, size_t size);
 // Points the view at a static dummy byte with capacity 0: reading a stale
 // view throws instead of reading released memory.
 void PointViewAtNothing(JNIEnv* env, jobject view);

@@ -100,6 +100,16 @@ CLAIMS = [
          sizes=EVERY),
     dict(kind="value", field="bytes_copied_per_op", equal=0, rows=["pinned_view"],
          sizes=EVERY),
+    # Scans, paired (PairedGets' cursor_ sides: ScanBenchmark's shapes, 1,000
+    # keys), per entry: the Java cursor against the same scan in C++ inside the
+    # JVM, and against rocksdbjni's RocksIterator (byte[] and direct).
+    *[c for shape in ("stream", "range") for c in (
+        _time((f"cursor_{shape}", 1), (f"native_cursor_loop_{shape}", 1), at_most=1.10,
+              sizes=[128, 4 * KIB], note="in-process control"),
+        _speed((f"cursor_{shape}", 1), (f"rocksdbjni_iterator_{shape}", 1), at_least=2,
+               sizes=[128, 4 * KIB]),
+        _speed((f"cursor_{shape}", 1), (f"rocksdbjni_iterator_direct_{shape}", 1),
+               at_least=1.6, sizes=[128, 4 * KIB]))],
     # Scans (ScanBenchmark: rows "<method>@stream" and "<method>@range", per
     # entry, one run), at 1,000 and 100,000 keys.
     *[c for k in SCAN_KEYS for c in (

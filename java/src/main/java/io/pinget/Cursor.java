@@ -4,6 +4,7 @@ package io.pinget;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -52,6 +53,10 @@ public final class Cursor implements AutoCloseable {
   private final Cleaner.Cleanable cleanable;
   private ByteBuffer[] keys = NO_VIEWS; // attached to this; grown, never shrunk
   private ByteBuffer[] values = NO_VIEWS;
+  // Where Java re-points the views (Views.JAVA_REPOINTED): each batch's addresses and sizes,
+  // written
+  // by native code (NativeCursor.setTable), 4 longs per entry; else null.
+  private ByteBuffer table;
   private int count;
   private boolean closed;
 
@@ -319,8 +324,9 @@ public final class Cursor implements AutoCloseable {
       if (!store.ownerClosed()) { // else Free abandons the iterator
         NativeCursor.close(handle);
       }
-      resetViews(count);
+      int shown = count;
       count = 0;
+      showBatch(shown);
       free.closed = true;
       cleanable.clean();
     } finally {
@@ -338,8 +344,9 @@ public final class Cursor implements AutoCloseable {
     if (batch < 1 || batch > MAX_BATCH) {
       throw new IllegalArgumentException("batch is " + batch + ": 1 to " + MAX_BATCH);
     }
-    resetViews(count);
+    int shown = count;
     count = 0;
+    showBatch(shown);
     try {
       NativeCursor.scanLoop(handle, batch, total, out);
     } finally {
@@ -352,8 +359,9 @@ public final class Cursor implements AutoCloseable {
   void seekInNative(byte[] key, int count, long[] out) {
     start();
     Checks.key(key, 0, key.length);
-    resetViews(this.count);
+    int shown = this.count;
     this.count = 0;
+    showBatch(shown);
     try {
       NativeCursor.seekLoop(handle, key, Math.min(count, MAX_BATCH), out);
     } finally {
@@ -376,8 +384,9 @@ public final class Cursor implements AutoCloseable {
     } catch (StoreClosedException e) {
       try {
         NativeCursor.close(handle);
-        resetViews(count);
+        int shown = count;
         count = 0;
+        showBatch(shown);
       } finally {
         Reference.reachabilityFence(this);
       }
@@ -394,7 +403,7 @@ public final class Cursor implements AutoCloseable {
     try {
       NativeCursor.seek(handle, how, key, keyBuffer, off, len);
     } finally {
-      resetViews(shown);
+      showBatch(shown);
       Reference.reachabilityFence(store);
       Reference.reachabilityFence(this);
     }
@@ -415,7 +424,7 @@ public final class Cursor implements AutoCloseable {
       count = NativeCursor.lend(handle, n, forward);
       return count;
     } finally {
-      resetViews(Math.max(shown, count));
+      showBatch(shown);
       Reference.reachabilityFence(store);
       Reference.reachabilityFence(this);
     }
@@ -439,7 +448,7 @@ public final class Cursor implements AutoCloseable {
     }
   }
 
-  /** Views for n entries (native code gets the grown arrays once). */
+  /** Views for n entries (native code gets the grown arrays, or the grown table, once). */
   private void grow(int n) {
     if (n <= keys.length) {
       return;
@@ -450,16 +459,43 @@ public final class Cursor implements AutoCloseable {
       k[i] = Views.attachedTo(this);
       v[i] = Views.attachedTo(this);
     }
-    NativeCursor.setViews(handle, k, v);
+    if (Views.JAVA_REPOINTED) {
+      ByteBuffer t = ByteBuffer.allocateDirect(n * TABLE_BYTES).order(ByteOrder.nativeOrder());
+      NativeCursor.setTable(handle, t);
+      table = t;
+    } else {
+      NativeCursor.setViews(handle, k, v);
+    }
     keys = k;
     values = v;
   }
 
-  /** Resets position and mark of the first n views, which native code re-pointed. */
-  private void resetViews(int n) {
-    for (int i = 0; i < Math.min(n, keys.length); i++) {
-      Views.reset(keys[i]);
-      Views.reset(values[i]);
+  private static final int TABLE_BYTES = 4 * Long.BYTES;
+
+  /**
+   * After a native call: the views show the batch (count entries), and those that showed the one
+   * before (shown entries) and are past it show nothing. Where Java re-points, it does so here from
+   * the table; else native code did, and the views' position and mark are reset.
+   */
+  private void showBatch(int shown) {
+    int n = Math.min(count, keys.length);
+    int last = Math.min(Math.max(shown, count), keys.length);
+    if (!Views.JAVA_REPOINTED) {
+      for (int i = 0; i < last; i++) {
+        Views.reset(keys[i]);
+        Views.reset(values[i]);
+      }
+      return;
+    }
+    ByteBuffer t = table;
+    for (int i = 0; i < n; i++) {
+      int at = i * TABLE_BYTES;
+      Views.point(keys[i], t.getLong(at), (int) t.getLong(at + 8));
+      Views.point(values[i], t.getLong(at + 16), (int) t.getLong(at + 24));
+    }
+    for (int i = n; i < last; i++) {
+      Views.pointAtNothing(keys[i]);
+      Views.pointAtNothing(values[i]);
     }
   }
 }

@@ -36,6 +36,12 @@ final class NativeCursor {
   static native void setViews(long cursor, ByteBuffer[] keys, ByteBuffer[] values);
 
   /** how: 0 first, 1 last, 2 at or after key, 3 at or before key (key unused for 0 and 1). */
+  /**
+   * Makes table (a direct buffer, native byte order, 4 longs per entry: key address, key size,
+   * value address, value size) where batches are written instead of re-pointing views.
+   */
+  static native void setTable(long cursor, ByteBuffer table);
+
   static native void seek(
       long cursor, int how, byte[] key, ByteBuffer keyBuffer, int keyOff, int keyLen);
 

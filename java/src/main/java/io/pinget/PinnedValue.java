@@ -52,6 +52,7 @@ public final class PinnedValue implements AutoCloseable {
               options.flags);
     } finally {
       options.release();
+      Views.reset(value.view); // native code re-pointed it
       Reference.reachabilityFence(store);
     }
     if (handle == 0) {

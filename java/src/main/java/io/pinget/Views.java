@@ -1,6 +1,11 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 
 /**
@@ -15,7 +20,92 @@ final class Views {
 
   private static final ByteBuffer TEMPLATE = NativePinned.emptyView().asReadOnlyBuffer();
 
+  /** Where a view that shows nothing points: a valid address, nothing readable (capacity 0). */
+  static final long NOTHING = NativePinned.addressOf(TEMPLATE);
+
+  // Java-side re-pointing (point, pointAtNothing): sun.misc.Unsafe's writes of Buffer.address and
+  // Buffer.capacity, through method handles, as lmdbjava re-points its buffers. A JNI field write
+  // from native code is a call into the VM (about 10 ns each here; a cursor made four per entry);
+  // these are plain stores. Only on JDK 17 to 23: from JDK 24 the first use of Unsafe's memory
+  // access methods prints a warning (JEP 498), so there native code re-points, as everywhere
+  // before.
+  private static final MethodHandle PUT_LONG;
+  private static final MethodHandle PUT_INT;
+  private static final long ADDRESS;
+  private static final long CAPACITY;
+
+  /**
+   * True if views can be re-pointed from Java ({@link #point}); false on JDK 24 and later, where
+   * this JDK's Unsafe is not reachable, or with -Dpinget.views.nativeRepoint=true.
+   */
+  static final boolean JAVA_REPOINTED;
+
+  static {
+    MethodHandle putLong = null;
+    MethodHandle putInt = null;
+    long address = -1;
+    long capacity = -1;
+    if (REPOINTED
+        && Runtime.version().feature() < 24
+        && !Boolean.getBoolean("pinget.views.nativeRepoint")) {
+      try {
+        Class<?> k = Class.forName("sun.misc.Unsafe");
+        Field f = k.getDeclaredField("theUnsafe");
+        f.setAccessible(true);
+        Object unsafe = f.get(null);
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        MethodHandle offset =
+            lookup
+                .findVirtual(k, "objectFieldOffset", MethodType.methodType(long.class, Field.class))
+                .bindTo(unsafe);
+        address = (long) offset.invokeExact(Buffer.class.getDeclaredField("address"));
+        capacity = (long) offset.invokeExact(Buffer.class.getDeclaredField("capacity"));
+        putLong =
+            lookup
+                .findVirtual(
+                    k,
+                    "putLong",
+                    MethodType.methodType(void.class, Object.class, long.class, long.class))
+                .bindTo(unsafe);
+        putInt =
+            lookup
+                .findVirtual(
+                    k,
+                    "putInt",
+                    MethodType.methodType(void.class, Object.class, long.class, int.class))
+                .bindTo(unsafe);
+      } catch (Throwable e) { // not this JDK's layout, or not reachable: native code re-points
+        putLong = putInt = null;
+      }
+    }
+    PUT_LONG = putLong;
+    PUT_INT = putInt;
+    ADDRESS = address;
+    CAPACITY = capacity;
+    JAVA_REPOINTED = putInt != null;
+  }
+
   private Views() {}
+
+  /**
+   * Points a view at size bytes at address, position 0, limit = capacity = size. REQUIRES:
+   * JAVA_REPOINTED; view made by {@link #attachedTo}; the memory stays valid until the view is
+   * pointed elsewhere.
+   */
+  static void point(ByteBuffer view, long address, int size) {
+    try {
+      PUT_LONG.invokeExact((Object) view, ADDRESS, address);
+      PUT_INT.invokeExact((Object) view, CAPACITY, size);
+    } catch (Throwable e) {
+      throw new AssertionError(e); // Unsafe's stores throw nothing
+    }
+    view.clear();
+  }
+
+  /** Points a view at nothing: capacity 0, so reading it throws. REQUIRES: JAVA_REPOINTED. */
+  static void pointAtNothing(ByteBuffer view) {
+    point(view, NOTHING, 0);
+  }
 
   /** A new view attached to owner, showing nothing; null when views are not re-pointed. */
   static ByteBuffer attachedTo(Object owner) {

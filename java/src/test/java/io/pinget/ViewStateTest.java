@@ -56,6 +56,19 @@ class ViewStateTest {
     assertArrayEquals(expected, TestSupport.toArray(view));
   }
 
+  /**
+   * Which way views are re-pointed in this JVM: from Java on JDK 17 to 23 (Views.point), by native
+   * code on JDK 24 and later or when asked (this suite runs twice, once each way).
+   */
+  @Test
+  void theViewsAreRepointedTheWayThisJvmAllows() {
+    boolean java =
+        Views.REPOINTED
+            && Runtime.version().feature() < 24
+            && !Boolean.getBoolean("pinget.views.nativeRepoint");
+    assertEquals(java, Views.JAVA_REPOINTED);
+  }
+
   @Test
   void aReusedViewComesBackReset() {
     try (PinnedView view = store.newPinnedView()) {

@@ -357,6 +357,163 @@ public final class PairedGets implements Runner.Factory {
                 }
               };
           break;
+        // Cursors, per entry (ScanBenchmark's shapes): _stream reads on in batches of
+        // CursorScans.BATCH, starting again at the first key at the end; _range seeks to a random
+        // key and reads CursorScans.RANGE entries. Every key and value goes to the Blackhole.
+        case "cursor_stream":
+          {
+            io.pinget.Cursor cursor = closeLater(store.newCursor());
+            cursor.seekToFirst();
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.BATCH,
+                (start, ops, bh) -> {
+                  for (int left = ops; left > 0; ) {
+                    int got = cursor.next(Math.min(CursorScans.BATCH, left));
+                    if (got == 0) {
+                      cursor.seekToFirst();
+                      continue;
+                    }
+                    for (int i = 0; i < got; i++) {
+                      bh.consume(cursor.key(i));
+                      bh.consume(cursor.value(i));
+                    }
+                    left -= got;
+                  }
+                });
+          }
+        case "cursor_range":
+          {
+            io.pinget.Cursor cursor = closeLater(store.newCursor());
+            CursorScans scans = new CursorScans(data.keys);
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.RANGE,
+                (start, ops, bh) -> {
+                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
+                    cursor.seek(scans.nextSeekKey());
+                    int got = cursor.next(CursorScans.RANGE);
+                    for (int i = 0; i < got; i++) {
+                      bh.consume(cursor.key(i));
+                      bh.consume(cursor.value(i));
+                    }
+                  }
+                });
+          }
+        case "native_cursor_loop_stream":
+          {
+            io.pinget.Cursor cursor = closeLater(store.newCursor());
+            cursor.seekToFirst();
+            long[] out = new long[2];
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.BATCH,
+                (start, ops, bh) -> {
+                  BenchControls.scanInNative(cursor, CursorScans.BATCH, ops, out);
+                  bh.consume(out[1]);
+                });
+          }
+        case "native_cursor_loop_range":
+          {
+            io.pinget.Cursor cursor = closeLater(store.newCursor());
+            CursorScans scans = new CursorScans(data.keys);
+            long[] out = new long[2];
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.RANGE,
+                (start, ops, bh) -> {
+                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
+                    BenchControls.seekInNative(cursor, scans.nextSeekKey(), CursorScans.RANGE, out);
+                    bh.consume(out[1]);
+                  }
+                });
+          }
+        case "rocksdbjni_iterator_stream":
+          {
+            org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
+            it.seekToFirst();
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.BATCH,
+                (start, ops, bh) -> {
+                  for (int left = ops; left > 0; left--) {
+                    if (!it.isValid()) {
+                      it.seekToFirst();
+                    }
+                    bh.consume(it.key());
+                    bh.consume(it.value());
+                    it.next();
+                  }
+                });
+          }
+        case "rocksdbjni_iterator_range":
+          {
+            org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
+            CursorScans scans = new CursorScans(data.keys);
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.RANGE,
+                (start, ops, bh) -> {
+                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
+                    it.seek(scans.nextSeekKey());
+                    for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
+                      bh.consume(it.key());
+                      bh.consume(it.value());
+                      it.next();
+                    }
+                  }
+                });
+          }
+        case "rocksdbjni_iterator_direct_stream":
+          {
+            org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
+            ByteBuffer key = ByteBuffer.allocateDirect(256);
+            it.seekToFirst();
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.BATCH,
+                (start, ops, bh) -> {
+                  for (int left = ops; left > 0; left--) {
+                    if (!it.isValid()) {
+                      it.seekToFirst();
+                    }
+                    key.clear();
+                    ddst.clear();
+                    bh.consume(it.key(key));
+                    bh.consume(it.value(ddst));
+                    it.next();
+                  }
+                });
+          }
+        case "rocksdbjni_iterator_direct_range":
+          {
+            org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
+            ByteBuffer key = ByteBuffer.allocateDirect(256);
+            CursorScans scans = new CursorScans(data.keys);
+            return new Paired.Entry(
+                row,
+                1,
+                CursorScans.RANGE,
+                (start, ops, bh) -> {
+                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
+                    it.seek(scans.nextSeekKey());
+                    for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
+                      key.clear();
+                      ddst.clear();
+                      bh.consume(it.key(key));
+                      bh.consume(it.value(ddst));
+                      it.next();
+                    }
+                  }
+                });
+          }
         case "native_pinned_loop":
           {
             BenchControls.Loop loop = closeLater(BenchControls.nativeLoop(store, k));
