@@ -48,12 +48,13 @@ void PointView(JNIEnv* env, jobject view, const char* data, size_t size) {
   if (!CanRepointViews()) return;  // Java makes a new buffer per get instead
   data = ViewAddress(data, size);
   const jint n = static_cast<jint>(size);
-  env->SetLongField(view, g_fields.address,
-                    static_cast<jlong>(reinterpret_cast<intptr_t>(data)));
-  env->SetIntField(view, g_fields.capacity, n);
+  // The limit first: never above the capacity, even between the writes.
   if (env->GetIntField(view, g_fields.limit) > n) {
     env->SetIntField(view, g_fields.limit, n);
   }
+  env->SetLongField(view, g_fields.address,
+                    static_cast<jlong>(reinterpret_cast<intptr_t>(data)));
+  env->SetIntField(view, g_fields.capacity, n);
 }
 
 void PointViewAtNothing(JNIEnv* env, jobject view) {

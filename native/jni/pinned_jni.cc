@@ -2,7 +2,9 @@
 //
 // io.pinget.NativePinned: pinned_view. The caller reads RocksDB's memory
 // through a read-only direct ByteBuffer: P copies (0 for a block-cache hit,
-// 1 for a memtable hit, made by RocksDB), no copy and no allocation here.
+// 1 for a memtable hit, made by RocksDB), no copy and no allocation here
+// (but in GetCopiedIfSmall, decode on read's one-crossing read: one copy of a
+// small value into the caller's buffer).
 // Views are re-pointed in place (jni_views.h), so a reused handle allocates
 // nothing per get. A view points at nothing whenever its pin is released.
 // Handles are single-threaded: Java never passes one from two threads.
@@ -104,7 +106,8 @@ jlong AddressOf(JNIEnv* env, jclass, jobject buffer) {
 }
 
 // Decode on read in one crossing (StoreBinding::GetCopiedIfSmall): a value of
-// at most small_capacity bytes is copied to small and nothing stays held; a
+// at most small_capacity bytes (none if it is 0) is copied to small and
+// nothing stays held; a
 // larger one is pinned and shown in view, for Java to ReleaseDetached after
 // decoding. Returns the value's size (which says where it is), or -1 if the
 // key does not exist or with an exception pending.
@@ -129,7 +132,7 @@ jint GetCopiedIfSmall(JNIEnv* env, jclass, jlong store, jlong pinned,
     ThrowIfError(env, st);
     return kNotFound;
   }
-  if (size <= static_cast<size_t>(small_capacity)) {
+  if (small_capacity > 0 && size <= static_cast<size_t>(small_capacity)) {
     return static_cast<jint>(size);
   }
   return Show(env, view, *value);
@@ -206,9 +209,9 @@ void ReleaseBatchDetached(JNIEnv* env, jclass, jlong batch) {
 // previous pins, pins one value per key (keys packed by Java: PackedKeys),
 // shows value i in views[i] (or nothing) and overwrites slots[i] (key i's
 // length) with its size (or -1); then throws the call's status (the core's
-// batch rule), else a value of 2 GiB or more. Per key: three JNI field
-// writes (PointView), nothing else. REQUIRES (kept by Java): the batch holds
-// at least count views (SetBatchViews), slots at least count jints.
+// batch rule), else a value of 2 GiB or more. Per key: two JNI field
+// writes and a read (PointView), nothing else. REQUIRES (kept by Java): the
+// batch holds at least count views (SetBatchViews), slots at least count jints.
 void MultiGet(JNIEnv* env, jclass, jlong store, jlong batch, jint count,
               jobject key_bytes, jobject slots, jlong snapshot,
               jint column_family, jint flags) {

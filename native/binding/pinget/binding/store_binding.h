@@ -45,7 +45,8 @@ class StoreBinding {
 
   // Decode on read in one crossing (the JNI layer's per-thread slot,
   // io.pinget.Decoding): GetPinned into *value, then a value of at most
-  // capacity bytes is copied into buffer and *value detached before
+  // capacity bytes (none if capacity is 0) is copied into buffer and *value
+  // detached before
   // returning, so that the caller has nothing to release and holds no
   // database (P + 1 copies, the + 1 counted); a larger value stays pinned in
   // *value (P copies) for the caller to read and then Detach. On any non-OK
@@ -63,7 +64,7 @@ class StoreBinding {
       return st;
     }
     *value_size = value->size();
-    if (value->size() <= capacity) {
+    if (capacity > 0 && value->size() <= capacity) {
       if (value->size() > 0) std::memcpy(buffer, value->data(), value->size());
       RecordValueCopy(value->size());
       Detach(value);

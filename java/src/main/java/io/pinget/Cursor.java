@@ -53,9 +53,8 @@ public final class Cursor implements AutoCloseable {
   private final Cleaner.Cleanable cleanable;
   private ByteBuffer[] keys = NO_VIEWS; // attached to this; grown, never shrunk
   private ByteBuffer[] values = NO_VIEWS;
-  // Where Java re-points the views (Views.JAVA_REPOINTED): each batch's addresses and sizes,
-  // written
-  // by native code (NativeCursor.setTable), 4 longs per entry; else null.
+  // Where Java re-points the views (Views.JAVA_REPOINTED): each batch's addresses and sizes, as
+  // native code writes them (NativeCursor.setTable), 4 longs per entry; else null.
   private ByteBuffer table;
   private int count;
   private boolean closed;

@@ -217,9 +217,12 @@ final class Decoding {
 
     private final long pinned;
     private final ByteBuffer view; // attached to this; null when views are not re-pointed
-    private final ByteBuffer small; // SMALL bytes that native code copies small values into
-    private final long smallAddress; // small's, valid while this slot is reachable
-    private final ByteBuffer smallView; // small, read-only: what decoders get
+    // Where small values are copied: SMALL bytes for a thread's own slot where Java re-points views
+    // (the view is pointed at the copy, capacity its size); none for a temporary slot or where
+    // native code re-points (smallCapacity 0: every value is pinned).
+    private final int smallCapacity;
+    private final ByteBuffer small; // kept reachable: native code writes smallAddress
+    private final long smallAddress;
     private final Cleaner.Cleanable cleanable;
     private final boolean temporary;
     private boolean busy;
@@ -232,9 +235,9 @@ final class Decoding {
 
     private Slot(boolean temporary) {
       this.temporary = temporary;
-      this.small = ByteBuffer.allocateDirect(SMALL);
-      this.smallAddress = NativePinned.addressOf(small);
-      this.smallView = small.asReadOnlyBuffer().limit(0);
+      this.smallCapacity = temporary || !Views.JAVA_REPOINTED ? 0 : SMALL;
+      this.small = smallCapacity == 0 ? null : ByteBuffer.allocateDirect(smallCapacity);
+      this.smallAddress = small == null ? 0 : NativePinned.addressOf(small);
       this.pinned = NativePinned.newPinned();
       this.cleanable = freeWhenUnreachable(this, pinned, false);
       this.view = Views.attachedTo(this);
@@ -266,7 +269,7 @@ final class Decoding {
                 pinned,
                 view,
                 smallAddress,
-                SMALL,
+                smallCapacity,
                 key,
                 keyBuffer,
                 off,
@@ -274,18 +277,24 @@ final class Decoding {
                 snapshot,
                 options.columnFamily.id(),
                 options.flags);
-        held = size > SMALL;
+        held = size >= 0 && !copied();
         return size >= 0;
       } finally {
         options.release();
       }
     }
 
-    /** The value for the decoder: position 0, limit = its size, read-only, big-endian. */
+    private boolean copied() {
+      return smallCapacity > 0 && size >= 0 && size <= smallCapacity;
+    }
+
+    /**
+     * The value for the decoder: position 0, limit = capacity = its size, read-only, big-endian.
+     */
     ByteBuffer view() {
-      if (size <= SMALL) {
-        smallView.clear().limit(size);
-        return smallView.order(ByteOrder.BIG_ENDIAN);
+      if (copied()) {
+        Views.point(view, size == 0 ? Views.NOTHING : smallAddress, size);
+        return view.order(ByteOrder.BIG_ENDIAN);
       }
       if (view == null) {
         return Views.readOnly(NativePinned.viewOf(pinned));
@@ -295,12 +304,14 @@ final class Decoding {
     }
 
     /**
-     * Releases a large value's pin (its view then has capacity 0), empties the small view, and
-     * frees the slot for the next call.
+     * Empties the view (capacity 0) and releases a large value's pin, and frees the slot for the
+     * next call.
      */
     void done() {
       try {
-        smallView.limit(0);
+        if (copied()) {
+          Views.pointAtNothing(view);
+        }
         if (held) {
           held = false;
           NativePinned.releaseDetached(pinned, view);

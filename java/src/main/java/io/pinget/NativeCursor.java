@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 
 /**
  * Natives of native/jni/cursor_jni.cc: a pinget::Cursor and its views, which native code re-points
- * at each batch's entries.
+ * at each batch's entries, or (setTable) the table from which the Java cursor re-points them.
  */
 final class NativeCursor {
   static {
@@ -35,13 +35,13 @@ final class NativeCursor {
   /** Makes keys and values the cursor's views (native code keeps weak references). */
   static native void setViews(long cursor, ByteBuffer[] keys, ByteBuffer[] values);
 
-  /** how: 0 first, 1 last, 2 at or after key, 3 at or before key (key unused for 0 and 1). */
   /**
    * Makes table (a direct buffer, native byte order, 4 longs per entry: key address, key size,
    * value address, value size) where batches are written instead of re-pointing views.
    */
   static native void setTable(long cursor, ByteBuffer table);
 
+  /** how: 0 first, 1 last, 2 at or after key, 3 at or before key (key unused for 0 and 1). */
   static native void seek(
       long cursor, int how, byte[] key, ByteBuffer keyBuffer, int keyOff, int keyLen);
 

@@ -14,7 +14,8 @@ import java.util.Objects;
  *
  * <p>The keys are copied once, here in Java, into a direct buffer that native code reads in place
  * (one counted key copy per key, as for every byte[] key), and the sizes come back in a second one:
- * per key, the crossing costs three JNI field writes (the views' address, capacity, limit).
+ * per key, the crossing costs two JNI field writes (the view's address and capacity; its limit is
+ * read, and written only when it must drop).
  *
  * <p>Views are valid until the next get, release() or close(); then they have capacity 0. Not
  * thread-safe. A batch never closed is released by a Cleaner and counted in {@link

@@ -36,7 +36,8 @@ final class Views {
 
   /**
    * True if views can be re-pointed from Java ({@link #point}); false on JDK 24 and later, where
-   * this JDK's Unsafe is not reachable, or with -Dpinget.views.nativeRepoint=true.
+   * where it is off on purpose (JEP 498's warning), where Unsafe cannot be used (e.g. with
+   * --sun-misc-unsafe-memory-access=deny), or with -Dpinget.views.nativeRepoint=true.
    */
   static final boolean JAVA_REPOINTED;
 
@@ -93,6 +94,7 @@ final class Views {
    * pointed elsewhere.
    */
   static void point(ByteBuffer view, long address, int size) {
+    view.limit(0); // never a limit above the capacity, even between the two stores
     try {
       PUT_LONG.invokeExact((Object) view, ADDRESS, address);
       PUT_INT.invokeExact((Object) view, CAPACITY, size);
@@ -118,9 +120,10 @@ final class Views {
   }
 
   /**
-   * Resets position and mark of a view that native code has just re-pointed (it sets address,
-   * capacity and limit only: jni_views.h). Call after every native call that re-points views, on
-   * every path out of it, before the view is handed out.
+   * Resets position, mark and limit (to the capacity) of a view that native code has just
+   * re-pointed: it sets address and capacity, and lowers the limit only (jni_views.h), so this
+   * reset is what raises it. Call after every native call that re-points views, on every path out
+   * of it, before the view is handed out.
    */
   static void reset(ByteBuffer view) {
     if (view != null) {

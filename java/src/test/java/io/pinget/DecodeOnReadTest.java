@@ -119,7 +119,7 @@ class DecodeOnReadTest {
               assertTrue(v.isDirect(), door);
               assertEquals(0, v.position(), door);
               assertEquals(TEXT.getBytes(StandardCharsets.UTF_8).length, v.limit(), door);
-              assertTrue(v.capacity() >= v.limit(), door);
+              assertEquals(v.limit(), v.capacity(), door);
               assertEquals(ByteOrder.BIG_ENDIAN, v.order(), door + ": big-endian every time");
               assertThrows(ReadOnlyBufferException.class, () -> v.put(0, (byte) 0));
               // Leave it in a mess: the next decoder must not see it.
@@ -149,7 +149,7 @@ class DecodeOnReadTest {
       assertSame(thrown, got, "unchanged");
       assertEquals(0, got.getSuppressed().length, "nothing added to it");
       if (!(r instanceof ForwardingReader)) {
-        assertEmptied(seen[0]);
+        TestSupport.assertStale(seen[0]);
       }
       Error error = new AssertionError("an Error too");
       assertSame(
@@ -193,7 +193,7 @@ class DecodeOnReadTest {
         continue; // its PinnedView is closed after the call: the same emptying, tested there
       }
       ByteBuffer kept = r.get(NAME, v -> v);
-      assertEmptied(kept);
+      TestSupport.assertStale(kept);
       ByteBuffer[] batchKept = new ByteBuffer[2];
       r.multiGet(ReadOptions.DEFAULT, new byte[][] {NAME, COUNTER}, v -> v, batchKept);
       TestSupport.assertStale(batchKept[0]);
@@ -210,13 +210,17 @@ class DecodeOnReadTest {
               NAME,
               outer -> {
                 long inner = r.getLong(COUNTER, Decoders.longBE(), -1);
+                // The outer value is intact right after an inner read of another key.
+                assertEquals(TEXT, Decoders.utf8().decode(outer.duplicate()));
                 String again = r.get(NAME, Decoders.utf8());
                 long[] batch = new long[1];
                 r.multiGetLong(
                     ReadOptions.DEFAULT, new byte[][] {COUNTER}, Decoders.longBE(), -1, batch);
+                byte[] last = r.get(SHORT, Decoders.bytes()); // another key read last
                 assertEquals(COUNT, inner);
                 assertEquals(COUNT, batch[0]);
                 assertEquals(TEXT, again);
+                assertArrayEquals(new byte[] {1, 2, 3}, last);
                 return Decoders.utf8().decode(outer); // still the outer value
               });
       assertEquals(TEXT, got, r.getClass().getSimpleName());
@@ -367,9 +371,10 @@ class DecodeOnReadTest {
           CopyStats before = CopyStats.current();
           assertArrayEquals(values[i], r.get(key, copy), what);
           CopyStats d = CopyStats.current().minus(before);
-          assertEquals(sizes[i] <= limit ? p + 1 : p, d.valueCopies(), what + ": copies");
+          boolean copied = sizes[i] <= limit && Views.JAVA_REPOINTED;
+          assertEquals(copied ? p + 1 : p, d.valueCopies(), what + ": copies");
           assertEquals(0, d.allocations(), what + ": allocations");
-          assertEmptied(r.get(key, v -> v));
+          TestSupport.assertStale(r.get(key, v -> v));
           assertEquals(
               sizes[i] >= 8 ? ByteBuffer.wrap(values[i]).getLong() : -2,
               r.getLong(key, v -> v.remaining() >= 8 ? v.getLong(0) : -2, -1),
@@ -380,12 +385,16 @@ class DecodeOnReadTest {
   }
 
   /**
-   * A decoder's buffer after the call: nothing left to read (limit 0), whichever way it was lent.
+   * docs/strategies.md's copies for a row at P. Where native code re-points the views (JDK 24+, or
+   * -Dpinget.views.nativeRepoint=true), small values are pinned, not copied: the table's P + 1 rows
+   * of decode on read (the long and utf8 rows) count P there, as the table's note says.
    */
-  private static void assertEmptied(ByteBuffer v) {
-    assertEquals(0, v.limit());
-    assertThrows(IndexOutOfBoundsException.class, () -> v.get(0));
-    assertThrows(java.nio.BufferUnderflowException.class, v::get);
+  private static int tableCopies(StrategyTable.Row r, String row, int p) {
+    boolean smallCopy =
+        row.equals("long_decode_on_read")
+            || row.equals("utf8_decode_on_read")
+            || row.equals("rocksjava_long_decode_on_read");
+    return smallCopy && !Views.JAVA_REPOINTED ? p : r.copies(p);
   }
 
   private static void expect(
@@ -396,7 +405,7 @@ class DecodeOnReadTest {
     read.get();
     CopyStats d = CopyStats.current().minus(before);
     String what = row + " at P = " + p;
-    assertEquals(gets * r.copies(p), d.valueCopies(), what + ": copies");
+    assertEquals(gets * tableCopies(r, row, p), d.valueCopies(), what + ": copies");
     assertEquals(gets * r.allocations(), d.allocations(), what + ": allocations");
     assertEquals(keyCopies, d.keyCopies(), what + ": key copies");
   }
@@ -412,7 +421,7 @@ class DecodeOnReadTest {
     CopyStats before = CopyStats.current();
     assertEquals(COUNT, reader.getLong(COUNTER, Decoders.longBE(), 0));
     CopyStats d = CopyStats.current().minus(before);
-    assertEquals(row.copies(1), d.valueCopies());
+    assertEquals(tableCopies(row, "rocksjava_long_decode_on_read", 1), d.valueCopies());
     assertEquals(row.allocations(), d.allocations());
   }
 

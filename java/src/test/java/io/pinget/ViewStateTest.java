@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.InvalidMarkException;
@@ -15,9 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Views handed out again after a caller moved them (native code sets address, capacity and limit;
- * Java resets position and mark), batches whose keys Java packs (empty, repeated, of many sizes,
- * larger than the kept key buffer), and the native loops that the JNI-tax rows divide by.
+ * Views handed out again after a caller moved them (whoever re-points them, Java or native code:
+ * the Java holder resets position, limit and mark), batches whose keys Java packs (empty, repeated,
+ * of many sizes, larger than the kept key buffer), and the native loops that the JNI-tax rows
+ * divide by.
  */
 class ViewStateTest {
   private Path dir;
@@ -67,6 +69,62 @@ class ViewStateTest {
             && Runtime.version().feature() < 24
             && !Boolean.getBoolean("pinget.views.nativeRepoint");
     assertEquals(java, Views.JAVA_REPOINTED);
+  }
+
+  /**
+   * A cursor's views, moved by the caller, come back fresh with the next batch and after a seek,
+   * for entries of one size (where a re-pointing that skipped a field would go unseen) and of many.
+   */
+  @Test
+  void aCursorsViewsComeBackResetEachBatch() {
+    for (int i = 0; i < 8; i++) {
+      store.put(bytes("same-" + i), new byte[16]);
+    }
+    try (Cursor c = store.newCursor(CursorOptions.DEFAULT.withPrefix(bytes("same-")))) {
+      c.seekToFirst();
+      for (int round = 0; round < 3; round++) {
+        int n = c.next(2);
+        assertEquals(2, n);
+        for (int i = 0; i < n; i++) {
+          assertFresh(c.value(i), new byte[16]);
+          disturb(c.key(i));
+          disturb(c.value(i));
+        }
+      }
+    }
+    try (Cursor c = store.newCursor()) {
+      c.seek(key(10));
+      byte[] firstKey = null;
+      for (int round = 0; round < 3; round++) {
+        int n = c.next(4);
+        for (int i = 0; i < n; i++) {
+          byte[] k = TestSupport.toArray(c.key(i).duplicate());
+          assertFresh(c.key(i), k);
+          if (firstKey == null) {
+            firstKey = k;
+          }
+          c.key(i).position(1).mark().limit(2);
+          disturb(c.value(i));
+        }
+      }
+      c.seek(firstKey);
+      assertTrue(c.next(1) == 1);
+      assertFresh(c.key(0), firstKey);
+    }
+  }
+
+  @Test
+  void aDecodersViewComesBackReset() {
+    for (int round = 0; round < 3; round++) {
+      byte[] want = TestSupport.value(40, 50);
+      store.get(
+          key(40),
+          v -> {
+            assertFresh(v, want);
+            disturb(v);
+            return null;
+          });
+    }
   }
 
   @Test
