@@ -10,6 +10,7 @@
 // Handles are single-threaded: Java never passes one from two threads.
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "jni_args.h"
@@ -136,6 +137,20 @@ jint GetCopiedIfSmall(JNIEnv* env, jclass, jlong store, jlong pinned,
     return static_cast<jint>(size);
   }
   return Show(env, view, *value);
+}
+
+// As Get, for a Java holder that points its own view (io.pinget.Views.point):
+// no view here; the value's address is written to *at (an int64 of a direct
+// buffer the holder keeps).
+jint GetAt(JNIEnv* env, jclass, jlong store, jlong pinned, jlong at,
+           jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
+           jlong snapshot, jint column_family, jint flags) {
+  PinnedValue* value = FromHandle<PinnedValue>(pinned);
+  const jint size = PinInto(env, store, value, nullptr, key, key_buffer,
+                            key_off, key_len, snapshot, column_family, flags);
+  *FromHandle<int64_t>(at) = reinterpret_cast<intptr_t>(
+      ViewAddress(value->data(), size > 0 ? value->size() : 0));
+  return size;
 }
 
 void Release(JNIEnv* env, jclass, jlong pinned, jobject view) {
@@ -269,6 +284,7 @@ const JNINativeMethod kMethods[] = {
         "pin", "(JLjava/nio/ByteBuffer;Ljava/lang/Object;" PINGET_KEY_ARGS ")J",
         Pin),
     PINGET_NATIVE("get", "(JJLjava/nio/ByteBuffer;" PINGET_KEY_ARGS ")I", Get),
+    PINGET_NATIVE("getAt", "(JJJ" PINGET_KEY_ARGS ")I", GetAt),
     PINGET_NATIVE("addressOf", "(Ljava/nio/ByteBuffer;)J", AddressOf),
     PINGET_NATIVE("getCopiedIfSmall",
                   "(JJLjava/nio/ByteBuffer;JI" PINGET_KEY_ARGS ")I",

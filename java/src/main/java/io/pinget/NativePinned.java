@@ -71,6 +71,19 @@ final class NativePinned {
       int columnFamily,
       int flags);
 
+  /** As get, with the value's address written to the long at address at instead of a view. */
+  static native int getAt(
+      long store,
+      long pinned,
+      long at,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      long snapshot,
+      int columnFamily,
+      int flags);
+
   static native void release(long pinned, ByteBuffer view);
 
   /** release, and let go of the store's database too (Decoding's per-thread handles). */

@@ -26,11 +26,19 @@ public final class PinnedView implements AutoCloseable {
   private final Store store;
   private final ByteBuffer view; // null when !VIEWS_REPOINTED
   private final Cleaners.PinHandle pin;
+  // Where Java points the view (Views.JAVA_REPOINTED): native code writes the value's address here.
+  private final ByteBuffer at;
+  private final long atAddress;
 
   PinnedView(Store store) {
     this.store = store;
     this.pin = new Cleaners.PinHandle(this, NativePinned.newPinned(), false);
     this.view = Views.attachedTo(this);
+    this.at =
+        Views.JAVA_REPOINTED
+            ? ByteBuffer.allocateDirect(Long.BYTES).order(java.nio.ByteOrder.nativeOrder())
+            : null;
+    this.atAddress = at == null ? 0 : NativePinned.addressOf(at);
   }
 
   /**
@@ -107,6 +115,35 @@ public final class PinnedView implements AutoCloseable {
   private ByteBuffer get(
       long h, ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
     long snapshot = options.acquire(store);
+    if (at != null) {
+      int size = -1;
+      try {
+        size =
+            NativePinned.getAt(
+                store.handle,
+                h,
+                atAddress,
+                key,
+                keyBuffer,
+                off,
+                len,
+                snapshot,
+                options.columnFamily.id(),
+                options.flags);
+        return size < 0 ? null : view;
+      } finally {
+        // The view at the value, or at nothing (missing, or the call threw: a pin refused by its
+        // key argument is kept, but shows nothing until the next get).
+        if (size >= 0) {
+          Views.point(view, at.getLong(0), size);
+        } else {
+          Views.pointAtNothing(view);
+        }
+        options.release();
+        Reference.reachabilityFence(store);
+        Reference.reachabilityFence(this);
+      }
+    }
     try {
       int size =
           NativePinned.get(
