@@ -62,13 +62,22 @@ def file_section(rows):
     return lines
 
 
+# The console shows a JMH or native row's time only if its 99.9% error is at
+# most this share of it: a wider one says nothing a reader can use (report.md
+# has every row, with its error).
+CONSOLE_MAX_ERROR = 0.10
+
+
 def console_table(rows):
     """Block-cache single gets: ns per get ± error and copies per get, one line
-    per suite x strategy, one column per value size (printed by bench/run)."""
+    per suite x strategy, one column per value size (printed by bench/run).
+    A time whose error is unknown or above CONSOLE_MAX_ERROR of it is shown as
+    "—" (its copies still are), and a last line says how many."""
     rs = [r for r in rows if r["residency"] == "block_cache" and r["batch"] == 1]
     sizes = sorted({r["value_size"] for r in rs if r["value_size"]})
     out = [f"{'suite':<7}{'strategy':<24}" + "".join(
         f"{str(n) + ' B: ns/get':>22}{'copies':>8}" for n in sizes)]
+    hidden = 0
     for suite, strategy in sorted({(r["suite"], r["strategy"]) for r in rs}):
         line = f"{suite:<7}{strategy:<24}"
         for n in sizes:
@@ -76,10 +85,19 @@ def console_table(rows):
             if r is None:
                 line += f"{'':>22}{'':>8}"
                 continue
-            err = r["ops_per_s_error"]
-            pct = "" if err is None else f" ± {100 * err / r['ops_per_s']:.0f}%"
-            line += f"{fmt(r['ns_per_op'], 1) + pct:>22}{fmt(r['copies_per_op']):>8}"
+            err, ops = r["ops_per_s_error"], r["ops_per_s"]
+            share = None if err is None or not ops else err / ops
+            if share is None or share > CONSOLE_MAX_ERROR:
+                hidden += 1
+                time = "—"
+            else:
+                time = f"{fmt(r['ns_per_op'], 1)} ± {100 * share:.0f}%"
+            line += f"{time:>22}{fmt(r['copies_per_op']):>8}"
         out.append(line)
+    if hidden:
+        out.append(f"— : {hidden} times not shown, their 99.9% error above "
+                   f"{CONSOLE_MAX_ERROR:.0%} of the time (report.md has every row); "
+                   "the paired ratios below are the figures that hold")
     return out
 
 
