@@ -19,6 +19,25 @@ public final class Checks {
   private Checks() {}
 
   /**
+   * A write batch's column family, checked first as its place in the signature says: not null, and
+   * of the store the batch already writes to (batchStore, null while it writes only to DEFAULT).
+   * The batch makes the family's store its own only once every argument is checked.
+   *
+   * @param columnFamily the column family
+   * @param batchStore the owner of the column families the batch used so far, or null
+   */
+  public static void batchFamily(ColumnFamily columnFamily, Object batchStore) {
+    Objects.requireNonNull(columnFamily, "columnFamily");
+    Object of = columnFamily.owner();
+    if (of != null && batchStore != null && batchStore != of) {
+      throw new IllegalArgumentException(
+          "a batch writes to one store: column family "
+              + columnFamily.name()
+              + " belongs to another");
+    }
+  }
+
+  /**
    * Read or write options: not null.
    *
    * @param options the options

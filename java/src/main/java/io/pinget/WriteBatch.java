@@ -4,7 +4,6 @@ package io.pinget;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
-import java.util.Objects;
 
 /**
  * Puts and deletes applied atomically by {@link Store#write}, each to its own column family. Copies
@@ -76,10 +75,10 @@ public final class WriteBatch implements AutoCloseable {
       int off,
       int len) {
     long h = handle();
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.batchFamily(columnFamily, owner);
     Checks.key(key, keyOff, keyLen);
     Checks.range(value, off, len, "value");
-    int cf = familyId(columnFamily);
+    int cf = claim(columnFamily);
     try {
       NativeWrite.batchPut(h, cf, key, null, keyOff, keyLen, value, null, off, len);
     } finally {
@@ -99,10 +98,10 @@ public final class WriteBatch implements AutoCloseable {
    */
   public WriteBatch put(ColumnFamily columnFamily, ByteBuffer key, ByteBuffer value) {
     long h = handle();
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.batchFamily(columnFamily, owner);
     Checks.key(key);
     Checks.direct(value, "value");
-    int cf = familyId(columnFamily);
+    int cf = claim(columnFamily);
     try {
       NativeWrite.batchPut(
           h,
@@ -143,9 +142,9 @@ public final class WriteBatch implements AutoCloseable {
    */
   public WriteBatch delete(ColumnFamily columnFamily, byte[] key, int keyOff, int keyLen) {
     long h = handle();
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.batchFamily(columnFamily, owner);
     Checks.key(key, keyOff, keyLen);
-    int cf = familyId(columnFamily);
+    int cf = claim(columnFamily);
     try {
       NativeWrite.batchDelete(h, cf, key, null, keyOff, keyLen);
     } finally {
@@ -163,9 +162,9 @@ public final class WriteBatch implements AutoCloseable {
    */
   public WriteBatch delete(ColumnFamily columnFamily, ByteBuffer key) {
     long h = handle();
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.batchFamily(columnFamily, owner);
     Checks.key(key);
-    int cf = familyId(columnFamily);
+    int cf = claim(columnFamily);
     try {
       NativeWrite.batchDelete(h, cf, null, key, key.position(), key.remaining());
     } finally {
@@ -202,16 +201,10 @@ public final class WriteBatch implements AutoCloseable {
     return owner;
   }
 
-  /** The column family's id; all of a batch's families belong to one store. */
-  private int familyId(ColumnFamily columnFamily) {
+  /** Makes the family's store the batch's (once every argument is checked) and returns its id. */
+  private int claim(ColumnFamily columnFamily) {
     Object of = columnFamily.owner();
     if (of != null) {
-      if (owner != null && owner != of) {
-        throw new IllegalArgumentException(
-            "a batch writes to one store: column family "
-                + columnFamily.name()
-                + " belongs to another");
-      }
       owner = of;
     }
     return columnFamily.idIn(of);

@@ -314,6 +314,29 @@ class MisuseTest {
     WriteBatch writes = new WriteBatch().put(bytes("ok"), VALUE);
     assertThrows(IllegalArgumentException.class, () -> writes.put(empty, VALUE));
     assertEquals(1, writes.count(), "a refused put adds nothing");
+    // Arguments are checked in signature order: the column family (of the batch's one store)
+    // before the key and the value; a refused call leaves the batch's store as it was.
+    Store third = Store.open(dir.resolve("third"), new Options().columnFamilies("cf"));
+    try (WriteBatch two = new WriteBatch()) {
+      ColumnFamily mine = third.columnFamily("cf");
+      assertThrows(NullPointerException.class, () -> two.put(foreign, null, VALUE));
+      assertThrows(NullPointerException.class, () -> two.delete(foreign, (byte[]) null, 0, 0));
+      two.put(mine, KEY, VALUE); // nothing refused above made the batch other's
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> two.put(foreign, null, VALUE));
+      assertTrue(e.getMessage().contains("belongs to another"), e.getMessage());
+      e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> two.put(foreign, ByteBuffer.allocate(1), ByteBuffer.allocate(1)));
+      assertTrue(e.getMessage().contains("belongs to another"), e.getMessage());
+      e =
+          assertThrows(
+              IllegalArgumentException.class, () -> two.delete(foreign, (ByteBuffer) null));
+      assertTrue(e.getMessage().contains("belongs to another"), e.getMessage());
+      assertEquals(1, two.count());
+    }
+    third.close();
     for (Executable call :
         List.<Executable>of(
             () -> store.stringCopy(empty),

@@ -53,10 +53,10 @@ public final class FfmWriteBatch implements AutoCloseable {
    */
   public FfmWriteBatch put(ColumnFamily columnFamily, byte[] key, byte[] value) {
     checkOpen();
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.batchFamily(columnFamily, owner);
     Checks.key(key, 0, key == null ? 0 : key.length);
     Objects.requireNonNull(value, "value");
-    int cf = familyId(columnFamily);
+    int cf = claim(columnFamily);
     try {
       // Copied into the batch in place (a memcpy: nothing allocated in Java after it).
       Native.check(
@@ -95,9 +95,9 @@ public final class FfmWriteBatch implements AutoCloseable {
    */
   public FfmWriteBatch delete(ColumnFamily columnFamily, byte[] key) {
     checkOpen();
-    Objects.requireNonNull(columnFamily, "columnFamily");
+    Checks.batchFamily(columnFamily, owner);
     Checks.key(key, 0, key == null ? 0 : key.length);
-    int cf = familyId(columnFamily);
+    int cf = claim(columnFamily);
     try {
       Native.check(
           (int)
@@ -110,16 +110,10 @@ public final class FfmWriteBatch implements AutoCloseable {
     return this;
   }
 
-  /** The column family's id; all of a batch's families belong to one store. */
-  private int familyId(ColumnFamily columnFamily) {
+  /** Makes the family's store the batch's (once every argument is checked) and returns its id. */
+  private int claim(ColumnFamily columnFamily) {
     Object of = columnFamily.owner();
     if (of != null) {
-      if (owner != null && owner != of) {
-        throw new IllegalArgumentException(
-            "a batch writes to one store: column family "
-                + columnFamily.name()
-                + " belongs to another");
-      }
       owner = of;
     }
     return columnFamily.idIn(of);

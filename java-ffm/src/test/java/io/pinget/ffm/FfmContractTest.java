@@ -377,7 +377,16 @@ class FfmContractTest {
                 Faults.nullOf("columnFamily"),
                 fault("of another store", () -> foreignFamily, IllegalArgumentException.class)));
     m.add(new Method("snapshot()", a -> s(a).snapshot()).slot("store", () -> store, closedStore));
-    FfmWriteBatch writes = keep(new FfmWriteBatch());
+    // The batch's own calls: the batch (closed), then the column family (null; of another store
+    // than the one the batch already writes to), then the key and the value.
+    FfmStore mine = keep(FfmStore.open(dir.resolve("mine"), new Options().columnFamilies("cf")));
+    ColumnFamily myFamily = mine.columnFamily("cf");
+    java.util.function.Supplier<FfmWriteBatch> myWrites =
+        () -> keep(new FfmWriteBatch().put(myFamily, KEY, KEY));
+    Fault[] batchFamily = {
+      Faults.nullOf("columnFamily"),
+      fault("of another store", () -> foreignFamily, IllegalArgumentException.class)
+    };
     m.add(
         new Method(
                 "FfmWriteBatch.put(columnFamily, key, value)",
@@ -386,12 +395,21 @@ class FfmContractTest {
                   return null;
                 })
             .slot(
-                "batch",
-                () -> writes,
-                fault("closed", () -> closedWrites, IllegalStateException.class))
-            .slot("columnFamily", () -> ColumnFamily.DEFAULT, Faults.nullOf("columnFamily"))
+                "batch", myWrites, fault("closed", () -> closedWrites, IllegalStateException.class))
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, batchFamily)
             .slot("key", key, Faults.wholeKey())
             .slot("value", () -> new byte[1], Faults.nullOf("value")));
+    m.add(
+        new Method(
+                "FfmWriteBatch.delete(columnFamily, key)",
+                a -> {
+                  ((FfmWriteBatch) a[0]).delete((ColumnFamily) a[1], (byte[]) a[2]);
+                  return null;
+                })
+            .slot(
+                "batch", myWrites, fault("closed", () -> closedWrites, IllegalStateException.class))
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, batchFamily)
+            .slot("key", key, Faults.wholeKey()));
 
     // Scans: the cursor first, then its store, then the arguments.
     List<Fault> cursorContent = new ArrayList<>();

@@ -237,9 +237,14 @@ class ReaderContractTest {
                 fault("unknown", () -> "nope", IllegalArgumentException.class),
                 fault("unpaired surrogate", () -> "x\uD800", IllegalArgumentException.class)));
     m.add(new Method("snapshot()", a -> s(a).snapshot()).slot("store", () -> store, closedStore));
-    WriteBatch writes = keep(new WriteBatch());
-    WriteBatch closedBatch = keep(new WriteBatch());
-    closedBatch.close();
+    // The write batch's own calls: the batch (closed), then the column family (null; of another
+    // store than the one the batch already writes to), then the key and the value.
+    Store mine = keep(Store.open(dir.resolve("mine"), new Options().columnFamilies("cf")));
+    ColumnFamily myFamily = mine.columnFamily("cf");
+    Supplier<WriteBatch> myWrites = () -> keep(new WriteBatch().put(myFamily, KEY, KEY));
+    WriteBatch closedWrite = keep(new WriteBatch());
+    closedWrite.close();
+    Fault closedBatch = fault("closed", () -> closedWrite, IllegalStateException.class);
     m.add(
         new Method(
                 "WriteBatch.put(columnFamily, key, off, len, value, off, len)",
@@ -255,13 +260,43 @@ class ReaderContractTest {
                           r(a[3]).len());
                   return null;
                 })
-            .slot(
-                "batch",
-                () -> writes,
-                fault("closed", () -> closedBatch, IllegalStateException.class))
-            .slot("columnFamily", () -> ColumnFamily.DEFAULT, Faults.nullOf("columnFamily"))
+            .slot("batch", myWrites, closedBatch)
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, family)
             .slot("key", key, Faults.keyRange())
             .slot("value", value, Faults.arrayRange()));
+    m.add(
+        new Method(
+                "WriteBatch.put(columnFamily, ByteBuffer, ByteBuffer)",
+                a -> {
+                  ((WriteBatch) a[0])
+                      .put((ColumnFamily) a[1], (ByteBuffer) a[2], (ByteBuffer) a[3]);
+                  return null;
+                })
+            .slot("batch", myWrites, closedBatch)
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, family)
+            .slot("key", keyBuffer, Faults.keyBuffer())
+            .slot("value", () -> ByteBuffer.allocateDirect(1), Faults.valueBuffer()));
+    m.add(
+        new Method(
+                "WriteBatch.delete(columnFamily, key, off, len)",
+                a -> {
+                  ((WriteBatch) a[0])
+                      .delete((ColumnFamily) a[1], r(a[2]).array(), r(a[2]).off(), r(a[2]).len());
+                  return null;
+                })
+            .slot("batch", myWrites, closedBatch)
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, family)
+            .slot("key", key, Faults.keyRange()));
+    m.add(
+        new Method(
+                "WriteBatch.delete(columnFamily, ByteBuffer)",
+                a -> {
+                  ((WriteBatch) a[0]).delete((ColumnFamily) a[1], (ByteBuffer) a[2]);
+                  return null;
+                })
+            .slot("batch", myWrites, closedBatch)
+            .slot("columnFamily", () -> ColumnFamily.DEFAULT, family)
+            .slot("key", keyBuffer, Faults.keyBuffer()));
     return m;
   }
 
