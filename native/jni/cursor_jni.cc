@@ -112,40 +112,41 @@ void SetViews(JNIEnv* env, jclass, jlong cursor, jobjectArray keys,
 // the last one. Returns the batch's size, or throws the status.
 jint Show(JNIEnv* env, JavaCursor* c, const Status& st) {
   const Cursor& cursor = *c->cursor;
-  if (c->table != nullptr) {
-    Status too_large;
-    const size_t n = std::min(cursor.count(), c->table_entries);
-    for (size_t i = 0; i < n; ++i) {
-      std::string_view k = cursor.key(i);
-      std::string_view v = cursor.value(i);
-      if (!FitsJava(k.size()) || !FitsJava(v.size())) {
-        too_large = TooLargeStatus();
-        k = v = std::string_view();
-      }
-      int64_t* e = c->table + i * kTableSlots;
-      e[0] = reinterpret_cast<intptr_t>(ViewAddress(k.data(), k.size()));
-      e[1] = static_cast<int64_t>(k.size());
-      e[2] = reinterpret_cast<intptr_t>(ViewAddress(v.data(), v.size()));
-      e[3] = static_cast<int64_t>(v.size());
-    }
-    if (ThrowIfError(env, st.ok() ? too_large : st)) return 0;
-    return static_cast<jint>(cursor.count());
-  }
-  const size_t n = std::min(cursor.count(), c->keys.size());
   Status too_large;
   for (size_t i = 0; i < cursor.count(); ++i) {
     if (!FitsJava(cursor.key(i).size()) || !FitsJava(cursor.value(i).size())) {
       too_large = TooLargeStatus();
     }
   }
-  for (size_t i = 0; i < std::max(n, c->shown); ++i) {
-    std::string_view k = i < n ? cursor.key(i) : std::string_view();
-    std::string_view v = i < n ? cursor.value(i) : std::string_view();
-    if (!FitsJava(k.size()) || !FitsJava(v.size())) k = v = std::string_view();
-    PointView(env, c->keys[i], k.data(), k.size());
-    PointView(env, c->values[i], v.data(), v.size());
+  // Entry i as Java sees it: nothing for an entry past the batch or too large.
+  auto entry = [&cursor](size_t i, size_t n, std::string_view* k,
+                         std::string_view* v) {
+    *k = i < n ? cursor.key(i) : std::string_view();
+    *v = i < n ? cursor.value(i) : std::string_view();
+    if (!FitsJava(k->size()) || !FitsJava(v->size())) {
+      *k = *v = std::string_view();
+    }
+  };
+  std::string_view k, v;
+  if (c->table != nullptr) {
+    const size_t n = std::min(cursor.count(), c->table_entries);
+    for (size_t i = 0; i < n; ++i) {
+      entry(i, n, &k, &v);
+      int64_t* e = c->table + i * kTableSlots;
+      e[0] = reinterpret_cast<intptr_t>(ViewAddress(k.data(), k.size()));
+      e[1] = static_cast<int64_t>(k.size());
+      e[2] = reinterpret_cast<intptr_t>(ViewAddress(v.data(), v.size()));
+      e[3] = static_cast<int64_t>(v.size());
+    }
+  } else {
+    const size_t n = std::min(cursor.count(), c->keys.size());
+    for (size_t i = 0; i < std::max(n, c->shown); ++i) {
+      entry(i, n, &k, &v);
+      PointView(env, c->keys[i], k.data(), k.size());
+      PointView(env, c->values[i], v.data(), v.size());
+    }
+    c->shown = n;
   }
-  c->shown = n;
   if (ThrowIfError(env, st.ok() ? too_large : st)) return 0;
   return static_cast<jint>(cursor.count());
 }

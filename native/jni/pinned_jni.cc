@@ -108,10 +108,9 @@ jlong AddressOf(JNIEnv* env, jclass, jobject buffer) {
 
 // Decode on read in one crossing (StoreBinding::GetCopiedIfSmall): a value of
 // at most small_capacity bytes (none if it is 0) is copied to small and
-// nothing stays held; a
-// larger one is pinned and shown in view, for Java to ReleaseDetached after
-// decoding. Returns the value's size (which says where it is), or -1 if the
-// key does not exist or with an exception pending.
+// nothing stays held; a larger one is pinned and shown in view, for Java to
+// ReleaseDetached after decoding. Returns the value's size (which says where it
+// is), or -1 if the key does not exist or with an exception pending.
 jint GetCopiedIfSmall(JNIEnv* env, jclass, jlong store, jlong pinned,
                       jobject view, jlong small, jint small_capacity,
                       jbyteArray key, jobject key_buffer, jint key_off,

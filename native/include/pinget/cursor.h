@@ -85,8 +85,9 @@ class PINGET_EXPORT Cursor {
   // forward with Next (the entry at the position, then those after it),
   // backward with Prev, and leaves the position past the last one lent. A
   // batch of fewer than max entries (0 included) ends the range in that
-  // direction: the next batch would lend 0 (0 also when no seek was made). Errors of RocksDB (corruption, I/O) are returned; the entries
-  // lent before the error stay readable. REQUIRES: max > 0.
+  // direction: the next batch would lend 0 (0 also when no seek was made).
+  // Errors of RocksDB (corruption, I/O) are returned; the entries lent before
+  // the error stay readable. REQUIRES: max > 0.
   Status Next(size_t max);
   Status Prev(size_t max);
 

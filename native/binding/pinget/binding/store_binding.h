@@ -46,13 +46,12 @@ class StoreBinding {
   // Decode on read in one crossing (the JNI layer's per-thread slot,
   // io.pinget.Decoding): GetPinned into *value, then a value of at most
   // capacity bytes (none if capacity is 0) is copied into buffer and *value
-  // detached before
-  // returning, so that the caller has nothing to release and holds no
-  // database (P + 1 copies, the + 1 counted); a larger value stays pinned in
-  // *value (P copies) for the caller to read and then Detach. On any non-OK
-  // status *value is detached. *value_size is the value's size (0 unless OK).
-  // A copy of a few hundred bytes costs less than a second crossing and the
-  // re-pointing of a view at the value and back (docs/benchmarks.md).
+  // detached before returning, so that the caller has nothing to release and
+  // holds no database (P + 1 copies, the + 1 counted); a larger value stays
+  // pinned in *value (P copies) for the caller to read and then Detach. On any
+  // non-OK status *value is detached. *value_size is the value's size (0 unless
+  // OK). A copy of a few hundred bytes costs less than a second crossing and
+  // the re-pointing of a view at the value and back (docs/benchmarks.md).
   static Status GetCopiedIfSmall(Store& store, const ReadOptions& options,
                                  std::string_view key, char* buffer,
                                  size_t capacity, PinnedValue* value,

@@ -35,8 +35,8 @@ final class Views {
   private static final long CAPACITY;
 
   /**
-   * True if views can be re-pointed from Java ({@link #point}); false on JDK 24 and later, where
-   * where it is off on purpose (JEP 498's warning), where Unsafe cannot be used (e.g. with
+   * True if views can be re-pointed from Java ({@link #point}); false on JDK 24 and later, where it
+   * is off on purpose (JEP 498's warning), where Unsafe cannot be used (e.g. with
    * --sun-misc-unsafe-memory-access=deny), or with -Dpinget.views.nativeRepoint=true.
    */
   static final boolean JAVA_REPOINTED;
