@@ -90,7 +90,8 @@ if(PINGET_ENGINE_TARGET)
   if(NOT EXISTS "${_engine_toolchain}")
     message(FATAL_ERROR "pinget: no toolchain for PINGET_ENGINE_TARGET="
       "'${PINGET_ENGINE_TARGET}' (cmake/toolchains/ has linux-x86_64, "
-      "linux-aarch64, linux-x86_64-musl, linux-aarch64-musl)")
+      "linux-aarch64, linux-x86_64-musl, linux-aarch64-musl, osx-arm64, "
+      "osx-x86_64, win-x86_64)")
   endif()
 endif()
 
@@ -209,10 +210,17 @@ function(_pinget_compiler_id compiler out)
   set(${out} "${_path} ${v}" PARENT_SCOPE)
 endfunction()
 if(PINGET_ENGINE_TARGET)
-  # The target's toolchain: its files (which pin the sysroot and zig) and, for
-  # the glibc targets, the version of Debian's GCC they name.
+  # The target's toolchain: the files of its family (which pin the sysroot and
+  # zig) and, for the glibc targets, the version of Debian's GCC they name.
   set(_c_id "target ${PINGET_ENGINE_TARGET}")
-  file(GLOB_RECURSE _toolchain_files "${CMAKE_CURRENT_LIST_DIR}/toolchains/*")
+  set(_dir "${CMAKE_CURRENT_LIST_DIR}/toolchains")
+  if(PINGET_ENGINE_TARGET MATCHES "^linux-")
+    file(GLOB_RECURSE _toolchain_files "${_dir}/linux-*" "${_dir}/glibc-2.17/*"
+                                       "${_dir}/pinget-target.cmake")
+  else()
+    set(_toolchain_files "${_dir}/${PINGET_ENGINE_TARGET}.cmake"
+                         "${_dir}/pinget-desktop-target.cmake")
+  endif()
   list(SORT _toolchain_files)
   foreach(_file IN LISTS _toolchain_files
                 ITEMS "${CMAKE_CURRENT_LIST_DIR}/../tools/toolchain")
@@ -221,7 +229,7 @@ if(PINGET_ENGINE_TARGET)
     string(APPEND _c_id " ${_name}=${_sha}")
   endforeach()
   set(_cxx_id "zig (pinned by tools/toolchain)")
-  if(NOT PINGET_ENGINE_TARGET MATCHES "musl$")
+  if(PINGET_ENGINE_TARGET MATCHES "^linux-(x86_64|aarch64)$")
     string(REGEX MATCH "x86_64|aarch64" _arch "${PINGET_ENGINE_TARGET}")
     _pinget_compiler_id("${_arch}-linux-gnu-g++-12" _cxx_id)
   endif()
@@ -253,6 +261,12 @@ set(_rocksdb_args
   -DWITH_GFLAGS=OFF -DWITH_LIBURING=OFF -DWITH_JEMALLOC=OFF -DWITH_NUMA=OFF
   -DWITH_JNI=OFF -DPORTABLE=1 -DUSE_RTTI=ON -DFAIL_ON_WARNINGS=OFF
   -DWITH_SNAPPY=ON -DWITH_LZ4=ON -DWITH_ZSTD=ON -DWITH_ZLIB=ON -DWITH_BZ2=ON)
+if(PINGET_ENGINE_TARGET STREQUAL "win-x86_64")
+  # File names cross as UTF-8 (what Java hands over), not the ANSI code page;
+  # RocksDB installs nothing on Windows unless asked.
+  list(APPEND _rocksdb_args -DWITH_WINDOWS_UTF8_FILENAMES=ON
+                            -DROCKSDB_INSTALL_ON_WINDOWS=ON)
+endif()
 
 set(_recipe "revision ${_recipe_revision}\nc: ${_c_id}\ncxx: ${_cxx_id}\n")
 # What the sub-builds also pick up from the environment and the toolchain
@@ -330,5 +344,11 @@ find_package(Threads REQUIRED)
 add_library(pinget_engine INTERFACE)
 target_include_directories(pinget_engine SYSTEM INTERFACE
                            ${PINGET_ENGINE_PREFIX}/include)
+# What the engine needs from the system beside the C and C++ runtimes: on
+# Windows, RocksDB's port calls rpcrt4 (UUIDs) and shlwapi (path tests).
+set(PINGET_ENGINE_SYSTEM_LIBS ${CMAKE_DL_LIBS})
+if(WIN32)
+  list(APPEND PINGET_ENGINE_SYSTEM_LIBS shlwapi rpcrt4)
+endif()
 target_link_libraries(pinget_engine INTERFACE
-                      ${_archives} Threads::Threads ${CMAKE_DL_LIBS})
+                      ${_archives} Threads::Threads ${PINGET_ENGINE_SYSTEM_LIBS})

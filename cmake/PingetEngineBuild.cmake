@@ -103,8 +103,15 @@ function(_pinget_build_engine)
   # alone and copy it with its headers.
   set(_zlib_target --target zlibstatic)
   _pinget_build_project(zlib "${_pinget_src_zlib}")
-  file(GLOB_RECURSE _libz "${_work}/build/zlib/libz.a")  # Release/ if multi-config
-  file(COPY ${_libz} DESTINATION "${_prefix}/lib")
+  # Named libz.a on Unix, libzlibstatic.a on Windows; Release/ if multi-config.
+  file(GLOB_RECURSE _libz "${_work}/build/zlib/libz.a"
+                          "${_work}/build/zlib/libzlibstatic.a")
+  list(LENGTH _libz _count)
+  if(NOT _count EQUAL 1)
+    message(FATAL_ERROR "pinget: zlib's build made ${_count} static libraries")
+  endif()
+  file(MAKE_DIRECTORY "${_prefix}/lib")
+  file(COPY_FILE ${_libz} "${_prefix}/lib/libz.a")
   file(COPY "${_pinget_src_zlib}/zlib.h" "${_work}/build/zlib/zconf.h"
        DESTINATION "${_prefix}/include")
   set(_zlib_target "")

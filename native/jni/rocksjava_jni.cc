@@ -32,16 +32,19 @@ bool GlobalClass(JNIEnv* env, const char* name, jclass* out) {
 jobject Borrow(JNIEnv* env, jclass, jlong db, jlongArray column_families,
                jobject owner_check) {
 #if defined(_LIBCPP_VERSION)
-  // The musl libraries are built with libc++ (zig), rocksdbjni's with
-  // libstdc++: the C++ objects behind these handles, and the ReadOptions and
-  // PinnableSlice this library would pass them, lay out differently.
+  // The musl, macOS and Windows libraries are built with zig's libc++;
+  // rocksdbjni's with libstdc++ (Linux), Apple's libc++ (macOS: another
+  // build, unproven) or MSVC's runtime (Windows): the C++ objects behind
+  // these handles, and the ReadOptions and PinnableSlice this library would
+  // pass them, may lay out differently.
   (void)db;
   (void)column_families;
   (void)owner_check;
   Throw(env, "java/lang/UnsupportedOperationException",
-        "RocksJavaReader is not available with pinget's musl libraries: they "
-        "are built with libc++, rocksdbjni with libstdc++, and the two cannot "
-        "share RocksDB's C++ objects (docs/design.md, Toolchains)");
+        "RocksJavaReader is not available with pinget's musl, macOS and "
+        "Windows libraries: they are built with zig's libc++, rocksdbjni with "
+        "another C++ runtime, and the two cannot share RocksDB's C++ objects "
+        "(docs/design.md, Toolchains)");
   return nullptr;
 #endif
   if (column_families == nullptr || owner_check == nullptr) {

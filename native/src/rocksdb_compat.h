@@ -8,8 +8,19 @@
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/version.h>
+
+#if defined(_WIN32)
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <cstdint>
@@ -37,6 +48,27 @@ inline rocksdb::Status OpenDB(
   rocksdb::Status s = rocksdb::DB::Open(options, path, families, handles, &raw);
   db->reset(raw);
   return s;
+#endif
+}
+
+// Maps bytes of anonymous read-write memory as RocksDB's port layer does
+// (mmap; VirtualAlloc on Windows); null if the system refuses.
+inline void* MapAnonymous(size_t bytes) {
+#if defined(_WIN32)
+  return VirtualAlloc(nullptr, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+#else
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
+#endif
+}
+
+inline void UnmapAnonymous(void* p, size_t bytes) {
+#if defined(_WIN32)
+  static_cast<void>(bytes);
+  VirtualFree(p, 0, MEM_RELEASE);
+#else
+  munmap(p, bytes);
 #endif
 }
 
@@ -75,12 +107,11 @@ inline Status NewHyperClockCache(size_t capacity, size_t block_size,
   bool mapped = bytes < static_cast<double>(SIZE_MAX / 128);
   std::vector<void*> probes;
   for (int i = 0; mapped && i < (1 << shard_bits); ++i) {
-    void* p = mmap(nullptr, static_cast<size_t>(bytes), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    mapped = p != MAP_FAILED;
+    void* p = MapAnonymous(static_cast<size_t>(bytes));
+    mapped = p != nullptr;
     if (mapped) probes.push_back(p);
   }
-  for (void* p : probes) munmap(p, static_cast<size_t>(bytes));
+  for (void* p : probes) UnmapAnonymous(p, static_cast<size_t>(bytes));
   if (!mapped) {
     return Status::InvalidArgument(
         "block_cache_bytes " + std::to_string(capacity) +

@@ -57,6 +57,7 @@ endif()
 
 set(toolchain "")
 set(emulator "")
+set(exe "")
 if(TOOLCHAIN_FILE)
   # The installed prefix is outside the target's sysroot: search it as is.
   # Not position-independent: glibc 2.17's ld.so, run as a command (the
@@ -68,16 +69,21 @@ if(TOOLCHAIN_FILE)
   include(${TOOLCHAIN_FILE})
   set(toolchain -DCMAKE_TOOLCHAIN_FILE=${TOOLCHAIN_FILE}
                 -DCMAKE_BUILD_TYPE=Release
-                -DCMAKE_FIND_ROOT_PATH=${PREFIX}
-                -DCMAKE_POSITION_INDEPENDENT_CODE=OFF
-                "-DCMAKE_EXE_LINKER_FLAGS=${CMAKE_EXE_LINKER_FLAGS_INIT} -no-pie")
+                -DCMAKE_FIND_ROOT_PATH=${PREFIX})
+  if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+    list(APPEND toolchain -DCMAKE_POSITION_INDEPENDENT_CODE=OFF
+         "-DCMAKE_EXE_LINKER_FLAGS=${CMAKE_EXE_LINKER_FLAGS_INIT} -no-pie")
+  endif()
   set(emulator ${CMAKE_CROSSCOMPILING_EMULATOR})
+  if(CMAKE_SYSTEM_NAME STREQUAL "Windows")
+    set(exe .exe)
+  endif()
 endif()
 run(${CMAKE_COMMAND} -S ${PINGET_CONSUMER_SOURCE} -B ${WORK_DIR}/build
     -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${PREFIX} ${toolchain})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
-run(${emulator} ${WORK_DIR}/build/consumer ${WORK_DIR}/db)
-run(${emulator} ${WORK_DIR}/build/consumer_c ${WORK_DIR}/db_c)
+run(${emulator} ${WORK_DIR}/build/consumer${exe} ${WORK_DIR}/db)
+run(${emulator} ${WORK_DIR}/build/consumer_c${exe} ${WORK_DIR}/db_c)
 if(TOOLCHAIN_FILE)
   message(STATUS "consumer check: ${PINGET_TARGET} under ${emulator}; "
                  "pkg-config is checked by the build machine's own suite")

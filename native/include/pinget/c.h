@@ -42,7 +42,9 @@
 
 /* PINGET_C_EXPORTS: c.cc compiled into a shared library that exports the C
  * API itself (the JNI library, for the Java FFM binding). */
-#if defined(PINGET_C_EXPORTS)
+#if defined(PINGET_C_EXPORTS) && defined(_WIN32)
+#define PINGET_C_API __declspec(dllexport)
+#elif defined(PINGET_C_EXPORTS)
 #define PINGET_C_API __attribute__((visibility("default")))
 #else
 #define PINGET_C_API PINGET_EXPORT

@@ -17,11 +17,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Loads libpinget_jni.so once. The system property {@value #PATH_PROPERTY} (a file) wins; otherwise
- * the library of this platform ({@link #platform()}) is extracted from this JAR to a temporary file
- * in {@value #TMPDIR_PROPERTY} (default: java.io.tmpdir), loaded and deleted; otherwise it is
- * looked up on java.library.path. A failure names the platform looked for, the platforms the JAR
- * has, and every place tried and why.
+ * Loads pinget's JNI library (libpinget_jni.so, libpinget_jni.dylib, pinget_jni.dll) once. The
+ * system property {@value #PATH_PROPERTY} (a file) wins; otherwise the library of this platform
+ * ({@link #platform()}) is extracted from this JAR to a temporary file in {@value #TMPDIR_PROPERTY}
+ * (default: java.io.tmpdir), loaded and deleted; otherwise it is looked up on java.library.path. A
+ * failure names the platform looked for, the platforms the JAR has, and every place tried and why.
  */
 final class NativeLibrary {
   static final String PATH_PROPERTY = "pinget.library.path";
@@ -37,6 +37,10 @@ final class NativeLibrary {
       "the linux-x86_64 and linux-aarch64 libraries need glibc 2.17 or later (and libgcc_s)";
   static final String MUSL_HINT =
       "the linux-x86_64-musl and linux-aarch64-musl libraries need musl 1.2.3 or later";
+  static final String MACOS_HINT =
+      "the osx-arm64 and osx-x86_64 libraries need macOS 11.0 or later";
+  static final String WINDOWS_HINT =
+      "the win-x86_64 library needs Windows 10 or later (the Universal C Runtime)";
 
   private NativeLibrary() {}
 
@@ -61,21 +65,43 @@ final class NativeLibrary {
   }
 
   /**
-   * This JVM's platform as the JAR names its folders: {@code linux-x86_64}, {@code linux-aarch64},
-   * with {@code -musl} appended when the process runs on musl (as on Alpine).
+   * This JVM's platform as the JAR names its folders: {@code linux-x86_64}, {@code linux-aarch64}
+   * (with {@code -musl} appended when the process runs on musl, as on Alpine), {@code osx-arm64},
+   * {@code osx-x86_64}, {@code win-x86_64}; any other as {@code os.name-os.arch}.
    */
   static String platform() {
-    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-    String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+    return platform(
+        System.getProperty("os.name", ""),
+        System.getProperty("os.arch", ""),
+        NativeLibrary::isMusl);
+  }
+
+  static String platform(String osName, String osArch, java.util.function.BooleanSupplier musl) {
+    String os = osName.toLowerCase(Locale.ROOT);
+    String arch = osArch.toLowerCase(Locale.ROOT);
     if (arch.equals("amd64") || arch.equals("x86_64")) {
       arch = "x86_64";
     } else if (arch.equals("arm64") || arch.equals("aarch64")) {
       arch = "aarch64";
     }
-    if (!os.startsWith("linux")) {
-      return os.replace(' ', '_') + "-" + arch;
+    if (os.startsWith("linux")) {
+      return "linux-" + arch + (musl.getAsBoolean() ? "-musl" : "");
+    } else if (os.startsWith("mac os x") || os.startsWith("darwin")) {
+      return "osx-" + (arch.equals("aarch64") ? "arm64" : arch);
+    } else if (os.startsWith("windows")) {
+      return "win-" + arch;
     }
-    return "linux-" + arch + (isMusl() ? "-musl" : "");
+    return os.replace(' ', '_') + "-" + arch;
+  }
+
+  /** The library's file name on a platform, as System.mapLibraryName gives it there. */
+  static String fileName(String platform) {
+    if (platform.startsWith("osx-")) {
+      return "lib" + NAME + ".dylib";
+    } else if (platform.startsWith("win-")) {
+      return NAME + ".dll";
+    }
+    return "lib" + NAME + ".so";
   }
 
   /**
@@ -131,7 +157,7 @@ final class NativeLibrary {
   }
 
   static String resourceName(String platform) {
-    return "META-INF/native/" + platform + "/lib" + NAME + ".so";
+    return "META-INF/native/" + platform + "/" + fileName(platform);
   }
 
   /** The platforms this JAR (or class path) has a library for, as the build listed them. */
@@ -210,7 +236,11 @@ final class NativeLibrary {
     try {
       Path dir = Paths.get(dirName);
       Files.createDirectories(dir);
-      file = Files.createTempFile(dir, "lib" + NAME + "-", ".so");
+      // On Windows a loaded DLL cannot be deleted: the file stays until the JVM's exit
+      // (deleteOnExit), or in the folder if the library is still mapped then.
+      String name = fileName(platform);
+      int dot = name.lastIndexOf('.');
+      file = Files.createTempFile(dir, name.substring(0, dot) + "-", name.substring(dot));
       try (InputStream in = url.openStream()) {
         Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
       }
@@ -231,7 +261,8 @@ final class NativeLibrary {
 
   static String describe(String platform, List<String> packed, List<String> tried) {
     StringBuilder message =
-        new StringBuilder("could not load lib" + NAME + ".so for " + platform + " (os.name=")
+        new StringBuilder(
+                "could not load " + fileName(platform) + " for " + platform + " (os.name=")
             .append(System.getProperty("os.name"))
             .append(", os.arch=")
             .append(System.getProperty("os.arch"))
@@ -251,6 +282,11 @@ final class NativeLibrary {
     }
     if (musl) {
       message.append("\n").append(MUSL_HINT);
+    }
+    if (platform.startsWith("osx-")) {
+      message.append("\n").append(MACOS_HINT);
+    } else if (platform.startsWith("win-")) {
+      message.append("\n").append(WINDOWS_HINT);
     }
     return message.toString();
   }

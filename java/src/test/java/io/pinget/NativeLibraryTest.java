@@ -92,6 +92,54 @@ class NativeLibraryTest {
     assertFalse(message.contains(NativeLibrary.MUSL_HINT), message);
   }
 
+  /** Each JVM's os.name and os.arch as the JDKs of the JAR's platforms report them. */
+  @Test
+  void everyPlatformOfTheJarIsNamedAsItsFolderWithItsFileName() {
+    String[][] cases = {
+      {"Linux", "amd64", "false", "linux-x86_64", "libpinget_jni.so"},
+      {"Linux", "aarch64", "true", "linux-aarch64-musl", "libpinget_jni.so"},
+      {"Mac OS X", "aarch64", "false", "osx-arm64", "libpinget_jni.dylib"},
+      {"Mac OS X", "x86_64", "false", "osx-x86_64", "libpinget_jni.dylib"},
+      {"Windows 11", "amd64", "false", "win-x86_64", "pinget_jni.dll"},
+      {"Windows Server 2022", "amd64", "false", "win-x86_64", "pinget_jni.dll"},
+      {"FreeBSD", "amd64", "false", "freebsd-x86_64", "libpinget_jni.so"},
+    };
+    for (String[] c : cases) {
+      boolean musl = Boolean.parseBoolean(c[2]);
+      String platform = NativeLibrary.platform(c[0], c[1], () -> musl);
+      assertEquals(c[3], platform, c[0] + " " + c[1]);
+      assertEquals(c[4], NativeLibrary.fileName(platform));
+      assertEquals("META-INF/native/" + c[3] + "/" + c[4], NativeLibrary.resourceName(platform));
+    }
+    assertEquals(
+        "win-x86_64",
+        NativeLibrary.platform(
+            "Windows 10",
+            "amd64",
+            () -> {
+              throw new AssertionError("musl is asked only on Linux");
+            }));
+  }
+
+  @Test
+  void aMacOrWindowsFailureNamesThatPlatformsFloor() {
+    String mac =
+        NativeLibrary.describe(
+            "osx-arm64",
+            List.of("osx-arm64"),
+            List.of("resource x: java.lang.UnsatisfiedLinkError"));
+    assertTrue(mac.startsWith("could not load libpinget_jni.dylib for osx-arm64"), mac);
+    assertTrue(mac.contains(NativeLibrary.MACOS_HINT), mac);
+    String win =
+        NativeLibrary.describe(
+            "win-x86_64",
+            List.of("win-x86_64"),
+            List.of("resource x: java.lang.UnsatisfiedLinkError"));
+    assertTrue(win.startsWith("could not load pinget_jni.dll for win-x86_64"), win);
+    assertTrue(win.contains(NativeLibrary.WINDOWS_HINT), win);
+    assertFalse(win.contains(NativeLibrary.MACOS_HINT), win);
+  }
+
   @Test
   void aPlatformWithoutALibraryIsNamedWithThePlatformsTheJarHas() {
     String message =
@@ -218,6 +266,23 @@ class NativeLibraryTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(1, p.waitFor(), out);
     assertTrue(out.contains("above GLIBC_2.17"), out);
+  }
+
+  /**
+   * The Windows check can fail: wine's own shlwapi.dll (tools/install-deps installs wine64) imports
+   * DLLs outside the allowed list and exports more than JNI_OnLoad and the C API.
+   */
+  @Test
+  void theFloorCheckRefusesADllBeyondTheWindowsFloors() throws Exception {
+    Path dll = Paths.get("/usr/lib/x86_64-linux-gnu/wine/x86_64-windows/shlwapi.dll");
+    Process p =
+        new ProcessBuilder(System.getProperty("pinget.test.floors"), dll.toString(), "win-x86_64")
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.waitFor(), out);
+    assertTrue(out.contains("(allowed: Windows' own DLLs and the UCRT)"), out);
+    assertTrue(out.contains("(only JNI_OnLoad and pinget_*)"), out);
   }
 
   private static String floors(Path lib, String platform) throws IOException, InterruptedException {

@@ -11,14 +11,22 @@ import java.util.Arrays;
  * Runs against the plain JAR (no java.library.path): opens a store, writes, reads with every
  * strategy and prints the copy counts. Exits 1 on any mismatch.
  *
- * <p>{@code java -cp target/pinget-0.1.0-SNAPSHOT.jar:target/test-classes io.pinget.SmokeMain
- * [dir]}
+ * <p>{@code java -cp target/pinget-0.1.0-SNAPSHOT.jar:target/test-classes io.pinget.SmokeMain [dir
+ * [--non-ascii]]}
+ *
+ * <p>{@code --non-ascii}: the store goes in a folder {@value #NON_ASCII} under dir (named here, not
+ * on the command line, which Java on Windows reads in the ANSI code page).
  */
 public final class SmokeMain {
+  static final String NON_ASCII = "Z\u00fcrich-\u6771\u4eac";
+
   private SmokeMain() {}
 
   public static void main(String[] args) throws Exception {
     Path dir = args.length > 0 ? Paths.get(args[0]) : Files.createTempDirectory("pinget-smoke");
+    if (args.length > 1 && args[1].equals("--non-ascii")) {
+      dir = dir.resolve(NON_ASCII);
+    }
     Files.createDirectories(dir);
     byte[] key = "smoke-key".getBytes();
     byte[] value = new byte[4096];

@@ -27,6 +27,9 @@ final class Native {
   static final int OK = 0;
   static final int NOT_FOUND = 1;
 
+  /** libpinget_jni.so, libpinget_jni.dylib or pinget_jni.dll. */
+  private static final String LIBRARY = System.mapLibraryName("pinget_jni");
+
   private static final Linker LINKER = Linker.nativeLinker();
   private static final SymbolLookup LOOKUP = lookup();
 
@@ -37,8 +40,8 @@ final class Native {
     if (loader.find("pinget_get_pinned").isPresent()) {
       return loader;
     }
-    // Another class loader loaded it: dlopen finds the loaded library by its soname.
-    return SymbolLookup.libraryLookup("libpinget_jni.so", Arena.global());
+    // Another class loader loaded it: dlopen (LoadLibrary) finds the loaded library by its name.
+    return SymbolLookup.libraryLookup(LIBRARY, Arena.global());
   }
 
   /** How a downcall is made. */
@@ -62,9 +65,7 @@ final class Native {
 
   private static MethodHandle handle(String name, FunctionDescriptor fd, Access access) {
     MemorySegment symbol =
-        LOOKUP
-            .find(name)
-            .orElseThrow(() -> new UnsatisfiedLinkError(name + " not in libpinget_jni.so"));
+        LOOKUP.find(name).orElseThrow(() -> new UnsatisfiedLinkError(name + " not in " + LIBRARY));
     return switch (access) {
       case BLOCKING -> LINKER.downcallHandle(symbol, fd);
       case CRITICAL -> LINKER.downcallHandle(symbol, fd, Linker.Option.critical(false));

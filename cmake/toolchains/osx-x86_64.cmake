@@ -1,0 +1,3 @@
+# The JAR's osx-x86_64 library: see pinget-desktop-target.cmake.
+set(PINGET_TARGET osx-x86_64)
+include(${CMAKE_CURRENT_LIST_DIR}/pinget-desktop-target.cmake)
