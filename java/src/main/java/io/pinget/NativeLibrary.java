@@ -232,12 +232,13 @@ final class NativeLibrary {
       return false;
     }
     String dirName = System.getProperty(TMPDIR_PROPERTY, System.getProperty("java.io.tmpdir"));
+    if (platform.startsWith("win-")) {
+      return loadKept(url, resource, Paths.get(dirName), platform, tried);
+    }
     Path file = null;
     try {
       Path dir = Paths.get(dirName);
       Files.createDirectories(dir);
-      // On Windows a loaded DLL cannot be deleted: the file stays until the JVM's exit
-      // (deleteOnExit), or in the folder if the library is still mapped then.
       String name = fileName(platform);
       int dot = name.lastIndexOf('.');
       file = Files.createTempFile(dir, name.substring(0, dot) + "-", name.substring(dot));
@@ -256,6 +257,56 @@ final class NativeLibrary {
           file.toFile().deleteOnExit();
         }
       }
+    }
+  }
+
+  /**
+   * Windows cannot delete a loaded DLL, so it is extracted once per content and kept: {@code
+   * <dir>/pinget-<SHA-256 prefix>/pinget_jni.dll}, reused by every later JVM whose JAR holds the
+   * same bytes (checked by hash before loading), written under a temporary name and moved into
+   * place so that concurrent JVMs never load a half-written file. The file keeps the DLL's own
+   * name, under which Windows then knows the loaded module.
+   */
+  private static boolean loadKept(
+      URL url, String resource, Path dir, String platform, List<String> tried) {
+    Path file = null;
+    try {
+      byte[] bytes;
+      try (InputStream in = url.openStream()) {
+        bytes = in.readAllBytes();
+      }
+      String hash = sha256(bytes);
+      file = dir.resolve("pinget-" + hash.substring(0, 16)).resolve(fileName(platform));
+      if (!Files.isRegularFile(file) || !sha256(Files.readAllBytes(file)).equals(hash)) {
+        Files.createDirectories(file.getParent());
+        Path partial = Files.createTempFile(file.getParent(), "partial-", ".dll");
+        try {
+          Files.write(partial, bytes);
+          Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+          Files.deleteIfExists(partial);
+          // Another JVM moved the same bytes into place first (and may have it loaded).
+          if (!Files.isRegularFile(file) || !sha256(Files.readAllBytes(file)).equals(hash)) {
+            throw e;
+          }
+        }
+      }
+      return loadFile(file.toString(), "resource " + resource + " (kept as " + file + ")", tried);
+    } catch (IOException | InvalidPathException | SecurityException e) {
+      tried.add("resource " + url + " extracted to " + (file != null ? file : dir) + ": " + e);
+      return false;
+    }
+  }
+
+  private static String sha256(byte[] bytes) {
+    try {
+      StringBuilder hex = new StringBuilder();
+      for (byte b : java.security.MessageDigest.getInstance("SHA-256").digest(bytes)) {
+        hex.append(String.format("%02x", b));
+      }
+      return hex.toString();
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
     }
   }
 
@@ -283,9 +334,10 @@ final class NativeLibrary {
     if (musl) {
       message.append("\n").append(MUSL_HINT);
     }
-    if (platform.startsWith("osx-")) {
+    // The floor of a library the JAR has for this platform, which then did not load.
+    if (platform.startsWith("osx-") && packed.contains(platform)) {
       message.append("\n").append(MACOS_HINT);
-    } else if (platform.startsWith("win-")) {
+    } else if (platform.startsWith("win-") && packed.contains(platform)) {
       message.append("\n").append(WINDOWS_HINT);
     }
     return message.toString();

@@ -138,6 +138,10 @@ class NativeLibraryTest {
     assertTrue(win.startsWith("could not load pinget_jni.dll for win-x86_64"), win);
     assertTrue(win.contains(NativeLibrary.WINDOWS_HINT), win);
     assertFalse(win.contains(NativeLibrary.MACOS_HINT), win);
+    String unpacked =
+        NativeLibrary.describe(
+            "win-aarch64", List.of("win-x86_64"), List.of("resource x: not in the JAR"));
+    assertFalse(unpacked.contains(NativeLibrary.WINDOWS_HINT), unpacked);
   }
 
   @Test
@@ -281,8 +285,48 @@ class NativeLibraryTest {
             .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(1, p.waitFor(), out);
-    assertTrue(out.contains("(allowed: Windows' own DLLs and the UCRT)"), out);
+    assertTrue(out.contains("(allowed: KERNEL32, SHLWAPI, RPCRT4 and the UCRT)"), out);
     assertTrue(out.contains("(only JNI_OnLoad and pinget_*)"), out);
+  }
+
+  /**
+   * The macOS checks read a real Mach-O library: rocksdbjni's osx-arm64 one (on the test class
+   * path) links libc++ and exports RocksDB, so floors refuses it; its ad-hoc signature is valid,
+   * and one byte changed breaks it.
+   */
+  @Test
+  void theMacChecksReadRocksdbjnisArm64Library() throws Exception {
+    Path dir = TestSupport.newDir("macho");
+    Path lib = dir.resolve("librocksdbjni-osx-arm64.jnilib");
+    try (InputStream in =
+        NativeLibraryTest.class
+            .getClassLoader()
+            .getResourceAsStream("librocksdbjni-osx-arm64.jnilib")) {
+      assertNotNull(in, "rocksdbjni's osx-arm64 library is not on the test class path");
+      Files.copy(in, lib);
+    }
+    String floors = System.getProperty("pinget.test.floors");
+    Process p =
+        new ProcessBuilder(floors, lib.toString(), "osx-arm64").redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.waitFor(), out);
+    assertTrue(out.contains("/usr/lib/libc++.1.dylib"), out);
+    assertTrue(out.contains("exports _Java_org_rocksdb_"), out);
+    assertFalse(out.contains("minimum macOS"), out); // 11.0, as pinget's
+
+    Path signature = Paths.get(floors).resolveSibling("macho_signature");
+    assertEquals(0, exitCode(signature.toString(), lib.toString()), "rocksdbjni's signature");
+    byte[] bytes = Files.readAllBytes(lib);
+    bytes[5000] ^= 1;
+    Files.write(lib, bytes);
+    assertEquals(1, exitCode(signature.toString(), lib.toString()), "a changed page");
+    TestSupport.deleteTree(dir);
+  }
+
+  private static int exitCode(String... command) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    p.getInputStream().readAllBytes();
+    return p.waitFor();
   }
 
   private static String floors(Path lib, String platform) throws IOException, InterruptedException {
