@@ -261,6 +261,16 @@ set(_rocksdb_args
   -DWITH_GFLAGS=OFF -DWITH_LIBURING=OFF -DWITH_JEMALLOC=OFF -DWITH_NUMA=OFF
   -DWITH_JNI=OFF -DPORTABLE=1 -DUSE_RTTI=ON -DFAIL_ON_WARNINGS=OFF
   -DWITH_SNAPPY=ON -DWITH_LZ4=ON -DWITH_ZSTD=ON -DWITH_ZLIB=ON -DWITH_BZ2=ON)
+if(PINGET_ENGINE_TARGET MATCHES "^osx-")
+  # lz4 and zstd mark their API visible, which -fvisibility=hidden (the macOS
+  # toolchain's, as zig's Mach-O linker takes no export list) does not
+  # override: defined empty, the dylib does not export them.
+  set(_hide "-DLZ4LIB_VISIBILITY= -DLZ4FLIB_VISIBILITY= -DZSTDLIB_VISIBLE="
+            "-DZSTDERRORLIB_VISIBLE= -DZDICTLIB_VISIBLE=")
+  string(JOIN " " _hide ${_hide})
+  list(APPEND _lz4_args "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG ${_hide}")
+  list(APPEND _zstd_args "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG ${_hide}")
+endif()
 if(PINGET_ENGINE_TARGET STREQUAL "win-x86_64")
   # File names cross as UTF-8 (what Java hands over), not the ANSI code page;
   # RocksDB installs nothing on Windows unless asked.
