@@ -234,45 +234,6 @@ jint CopyOut(JNIEnv* env, jclass, jlong cursor, jint index, jboolean value,
   return static_cast<jint>(bytes.size());
 }
 
-// The benchmarks' controls (pinget/binding/controls.h): scans made in C++ on
-// the Java cursor's native one, many entries per JNI call. out = {entries,
-// bytes}. The views, which showed the last Java batch, then show nothing.
-void Unshow(JNIEnv* env, JavaCursor* c) {
-  for (size_t i = 0; i < c->shown; ++i) {
-    PointViewAtNothing(env, c->keys[i]);
-    PointViewAtNothing(env, c->values[i]);
-  }
-  c->shown = 0;
-}
-
-void ScanLoop(JNIEnv* env, jclass, jlong cursor, jint batch, jint total,
-              jlongArray out) {
-  JavaCursor* c = FromHandle<JavaCursor>(cursor);
-  uint64_t bytes = 0, entries = 0;
-  Status st = CursorScanLoop(c->cursor.get(), static_cast<size_t>(batch),
-                             static_cast<size_t>(total), &bytes, &entries);
-  Unshow(env, c);
-  const jlong result[] = {static_cast<jlong>(entries),
-                          static_cast<jlong>(bytes)};
-  env->SetLongArrayRegion(out, 0, 2, result);
-  ThrowIfError(env, st);
-}
-
-void SeekLoop(JNIEnv* env, jclass, jlong cursor, jbyteArray key, jint count,
-              jlongArray out) {
-  JavaCursor* c = FromHandle<JavaCursor>(cursor);
-  BytesArg k;
-  if (!InitKey(env, &k, key, nullptr, 0, env->GetArrayLength(key))) return;
-  uint64_t bytes = 0, entries = 0;
-  Status st = CursorSeekLoop(c->cursor.get(), k.view(),
-                             static_cast<size_t>(count), &bytes, &entries);
-  Unshow(env, c);
-  const jlong result[] = {static_cast<jlong>(entries),
-                          static_cast<jlong>(bytes)};
-  env->SetLongArrayRegion(out, 0, 2, result);
-  ThrowIfError(env, st);
-}
-
 #define PINGET_KEY_ARGS "[BLjava/nio/ByteBuffer;II"
 
 const JNINativeMethod kMethods[] = {
@@ -289,8 +250,6 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("valueOf", "(JI)Ljava/nio/ByteBuffer;", ValueOf),
     PINGET_NATIVE("valuePinned", "(JI)Z", ValuePinned),
     PINGET_NATIVE("copyOut", "(JIZ[BII)I", CopyOut),
-    PINGET_NATIVE("scanLoop", "(JII[J)V", ScanLoop),
-    PINGET_NATIVE("seekLoop", "(J[BI[J)V", SeekLoop),
 };
 
 }  // namespace

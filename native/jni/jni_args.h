@@ -17,7 +17,6 @@
 
 #include "jni_errors.h"
 #include "pinget/binding/batch_buffers.h"
-#include "pinget/binding/controls.h"
 #include "pinget/binding/store_binding.h"
 #include "pinget/pinget.h"
 

@@ -11,7 +11,7 @@ bool RegisterStoreNatives(JNIEnv* env);
 bool RegisterWriteNatives(JNIEnv* env);
 bool RegisterReadNatives(JNIEnv* env);
 bool RegisterPinnedNatives(JNIEnv* env);
-bool RegisterStatsNatives(JNIEnv* env);  // NativeStats and Controls
+bool RegisterStatsNatives(JNIEnv* env);  // NativeStats and NativeLibrary
 bool RegisterRocksJavaNatives(JNIEnv* env);
 bool RegisterCursorNatives(JNIEnv* env);
 

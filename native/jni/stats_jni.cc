@@ -1,8 +1,8 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// io.pinget.NativeStats: this thread's copy counters (copy_stats.h), and
-// io.pinget.Controls: the empty call that the jni_nop benchmark row times
-// and the loops of native reads (controls.h) that the native_*_loop rows time.
+// io.pinget.NativeStats: this thread's copy counters (copy_stats.h); and
+// io.pinget.NativeLibrary.constants(): the native side of the constant tables,
+// which the loader compares with the classes' own.
 
 #include <cstdint>
 #include <memory>
@@ -43,64 +43,9 @@ void Record(JNIEnv*, jclass, jlong copy_bytes, jboolean allocation) {
   if (allocation) RecordAllocation();
 }
 
-// jni_nop: one JNI crossing and nothing else. No copy, no allocation.
-jint JniNop(JNIEnv*, jclass) { return 0; }
-
-// A Controls.NativeLoop: its keys (copied once) and the reused results.
-struct Loop {
-  BatchBuffers keys;
-  PinnedValue value;
-  PinnedBatch batch;
-};
-
-jlong NewLoop(JNIEnv* env, jclass, jobjectArray keys) {
-  std::unique_ptr<Loop> loop(new Loop());
-  if (keys == nullptr) {
-    ThrowNullPointer(env, "keys is null");
-    return 0;
-  }
-  if (!CopyKeys(env, keys, &loop->keys)) return 0;
-  return ToHandle(loop.release());
-}
-
-void FreeLoop(JNIEnv*, jclass, jlong loop) { delete FromHandle<Loop>(loop); }
-
-// Keys [from, from + count) of the loop, checked against its size.
-const std::string_view* LoopKeys(JNIEnv* env, Loop* loop, jint from,
-                                 jint count) {
-  if (!CheckRange(env, from, count, static_cast<jlong>(loop->keys.size()))) {
-    return nullptr;
-  }
-  return loop->keys.keys() + from;
-}
-
-jlong PinnedGetLoop(JNIEnv* env, jclass, jlong store, jlong handle, jint from,
-                    jint count) {
-  Loop* loop = FromHandle<Loop>(handle);
-  const std::string_view* keys = LoopKeys(env, loop, from, count);
-  if (keys == nullptr) return 0;
-  uint64_t bytes = 0;
-  ThrowIfError(env, pinget::PinnedGetLoop(*FromHandle<Store>(store), {},
-                                          static_cast<size_t>(count), keys,
-                                          &loop->value, &bytes));
-  return static_cast<jlong>(bytes);
-}
-
-jlong PinnedBatchLoop(JNIEnv* env, jclass, jlong store, jlong handle, jint from,
-                      jint count, jint batch) {
-  Loop* loop = FromHandle<Loop>(handle);
-  const std::string_view* keys = LoopKeys(env, loop, from, count);
-  if (keys == nullptr) return 0;
-  uint64_t bytes = 0;
-  ThrowIfError(env, pinget::PinnedBatchLoop(*FromHandle<Store>(store), {},
-                                            static_cast<size_t>(count), keys,
-                                            static_cast<size_t>(batch),
-                                            &loop->batch, &bytes));
-  return static_cast<jlong>(bytes);
-}
-
-// The native side of the tables Java keeps in step with it, for a test:
-// "<status code names in order>|<flag bits>".
+// The native side of the tables Java keeps in step with it, which the loader
+// compares with its own (NativeLibrary): "<status code names in order>|<flag
+// bits>".
 jstring Constants(JNIEnv* env, jclass) {
   std::string s;
   for (int c = 0; c <= static_cast<int>(Status::Code::kUnknown); ++c) {
@@ -120,20 +65,15 @@ const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("record", "(JZ)V", Record),
 };
 
-const JNINativeMethod kControlsMethods[] = {
-    PINGET_NATIVE("jniNop", "()I", JniNop),
+const JNINativeMethod kLibraryMethods[] = {
     PINGET_NATIVE("constants", "()Ljava/lang/String;", Constants),
-    PINGET_NATIVE("newLoop", "([[B)J", NewLoop),
-    PINGET_NATIVE("freeLoop", "(J)V", FreeLoop),
-    PINGET_NATIVE("pinnedGetLoop", "(JJII)J", PinnedGetLoop),
-    PINGET_NATIVE("pinnedBatchLoop", "(JJIII)J", PinnedBatchLoop),
 };
 
 }  // namespace
 
 bool RegisterStatsNatives(JNIEnv* env) {
   return RegisterNatives(env, "io/pinget/NativeStats", kMethods) &&
-         RegisterNatives(env, "io/pinget/Controls", kControlsMethods);
+         RegisterNatives(env, "io/pinget/NativeLibrary", kLibraryMethods);
 }
 
 }  // namespace jni

@@ -31,9 +31,6 @@ struct pinget_read_options {
 struct pinget_write_options {
   pinget::WriteOptions options;
 };
-struct pinget_store {
-  std::unique_ptr<pinget::Store> store;
-};
 struct pinget_snapshot {
   std::unique_ptr<pinget::Snapshot> snapshot;
 };
@@ -116,12 +113,21 @@ const pinget::WriteOptions& Write(const pinget_write_options* o) {
   return o == nullptr ? kDefaultWrite : o->options;
 }
 
+// A pinget_store* is the pinget::Store* itself (c.h), the same pointer as a
+// Java Store's handle: no wrapper to allocate or to follow on each call.
+pinget::Store* Unwrap(pinget_store* store) {
+  return reinterpret_cast<pinget::Store*>(store);
+}
+const pinget::Store* Unwrap(const pinget_store* store) {
+  return reinterpret_cast<const pinget::Store*>(store);
+}
+
 // Runs body with the store's C++ object, once the handle is known non-null.
 template <typename Body>
 pinget_code WithStore(pinget_store* store, char** message, Body body) {
   return Guard(message, [&] {
     if (store == nullptr) return Null("store");
-    return body(*store->store);
+    return body(*Unwrap(store));
   });
 }
 
@@ -280,7 +286,7 @@ pinget_code pinget_open(const char* path, const pinget_options* options,
     std::unique_ptr<pinget::Store> store;
     Status st = pinget::Store::Open(
         path, options == nullptr ? defaults : options->options, &store);
-    if (st.ok()) *out = new pinget_store{std::move(store)};
+    if (st.ok()) *out = reinterpret_cast<pinget_store*>(store.release());
     return st;
   });
 }
@@ -289,7 +295,7 @@ pinget_code pinget_close(pinget_store* store, char** message) {
   return WithStore(store, message, [](pinget::Store& s) { return s.Close(); });
 }
 
-void pinget_store_destroy(pinget_store* store) { delete store; }
+void pinget_store_destroy(pinget_store* store) { delete Unwrap(store); }
 
 pinget_code pinget_column_family_id(const pinget_store* store, const char* name,
                                     size_t name_size, uint32_t* id,
@@ -297,11 +303,11 @@ pinget_code pinget_column_family_id(const pinget_store* store, const char* name,
   return Guard(message, [&] {
     if (store == nullptr) return Null("store");
     // A closed store, then id: the C++ checks.
-    if (name == nullptr && name_size != 0 && !store->store->closed() &&
+    if (name == nullptr && name_size != 0 && !Unwrap(store)->closed() &&
         id != nullptr) {
       return Null("name");
     }
-    return store->store->ColumnFamilyId(Bytes(name, name_size), id);
+    return Unwrap(store)->ColumnFamilyId(Bytes(name, name_size), id);
   });
 }
 

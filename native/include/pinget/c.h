@@ -177,7 +177,12 @@ PINGET_C_API pinget_code pinget_write_options_set_sync(
 PINGET_C_API pinget_code pinget_write_options_set_disable_wal(
     pinget_write_options* options, int value, char** message);
 
-/* ---- Store ---- */
+/* ---- Store ----
+ * A Java io.pinget.Store's nativeHandle() is a pinget_store* too: native code
+ * in the same process (a JNI library of the application's, an FFM downcall)
+ * may call this API on it while the Java Store is reachable, and never
+ * destroys it (the Java Store's Cleaner does). After the Java close(), calls
+ * return PINGET_CLOSED. */
 
 /* Opens (or creates, per options; NULL: the defaults) the database at path, a
  * NUL-terminated string. On failure *out is NULL. */

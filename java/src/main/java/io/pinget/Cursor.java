@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import io.pinget.internal.Checks;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
@@ -329,42 +330,6 @@ public final class Cursor implements AutoCloseable {
       free.closed = true;
       cleanable.clean();
     } finally {
-      Reference.reachabilityFence(this);
-    }
-  }
-
-  /**
-   * Controls (the benchmarks' in-process floor): total entries from the position made in C++, in
-   * batches of batch, starting over at the range's end, in one JNI call; then no batch is shown.
-   * out = {entries, key and value bytes}.
-   */
-  void scanInNative(int batch, int total, long[] out) {
-    start();
-    if (batch < 1 || batch > MAX_BATCH) {
-      throw new IllegalArgumentException("batch is " + batch + ": 1 to " + MAX_BATCH);
-    }
-    int shown = count;
-    count = 0;
-    showBatch(shown);
-    try {
-      NativeCursor.scanLoop(handle, batch, total, out);
-    } finally {
-      Reference.reachabilityFence(store);
-      Reference.reachabilityFence(this);
-    }
-  }
-
-  /** Controls: a seek to key and one batch of count entries, made in C++ in one JNI call. */
-  void seekInNative(byte[] key, int count, long[] out) {
-    start();
-    Checks.key(key, 0, key.length);
-    int shown = this.count;
-    this.count = 0;
-    showBatch(shown);
-    try {
-      NativeCursor.seekLoop(handle, key, Math.min(count, MAX_BATCH), out);
-    } finally {
-      Reference.reachabilityFence(store);
       Reference.reachabilityFence(this);
     }
   }

@@ -57,13 +57,4 @@ final class NativeCursor {
   static native boolean valuePinned(long cursor, int index);
 
   static native int copyOut(long cursor, int index, boolean value, byte[] dst, int off, int len);
-
-  /**
-   * Controls: total entries from the position in C++, in batches of batch, starting over at the
-   * range's end; out = {entries, bytes}.
-   */
-  static native void scanLoop(long cursor, int batch, int total, long[] out);
-
-  /** Controls: a seek to key and one batch of count, in C++; out = {entries, bytes}. */
-  static native void seekLoop(long cursor, byte[] key, int count, long[] out);
 }

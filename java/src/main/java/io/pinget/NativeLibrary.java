@@ -189,8 +189,73 @@ final class NativeLibrary {
     return loader != null ? loader.getResource(name) : ClassLoader.getSystemResource(name);
   }
 
-  /** Returns null once loaded, else the error message. */
+  /**
+   * Returns null once loaded and checked, else the error message. A library whose constant tables
+   * differ from these classes' (one of another pinget release, named by {@link #PATH_PROPERTY})
+   * stays loaded but is refused: it would read the option flags or the status codes wrongly.
+   */
   private static String tryLoad() {
+    String failure = loadAny();
+    return failure != null ? failure : checkTables(constants());
+  }
+
+  /**
+   * The loaded library's tables (native/jni/stats_jni.cc): the status code names in
+   * pinget::Status::Code order, then the option flag bits, as {@code
+   * "OK,NotFound,...,|fill_cache=1,verify_checksums=2,..."}.
+   */
+  static native String constants();
+
+  /**
+   * Null if a library's {@link #constants()} agree with {@link PingetException.Code} (in order) and
+   * the flag bits of {@link ReadOptions} and {@link WriteOptions}; else what differs.
+   */
+  static String checkTables(String tables) {
+    StringBuilder codes = new StringBuilder();
+    for (PingetException.Code c : PingetException.Code.values()) {
+      codes.append(c.name()).append(',');
+    }
+    String bits =
+        "fill_cache="
+            + ReadOptions.FILL_CACHE
+            + ",verify_checksums="
+            + ReadOptions.VERIFY_CHECKSUMS
+            + ",pin_memtable="
+            + ReadOptions.PIN_MEMTABLE
+            + ",sync="
+            + WriteOptions.SYNC
+            + ",disable_wal="
+            + WriteOptions.DISABLE_WAL;
+    String expected = codes + "|" + bits;
+    int bar = tables.indexOf('|');
+    StringBuilder actual = new StringBuilder();
+    for (String name : tables.substring(0, Math.max(bar, 0)).split(",")) {
+      if (!name.isEmpty()) {
+        actual.append(constantName(name)).append(',');
+      }
+    }
+    actual.append('|').append(tables.substring(bar + 1));
+    if (expected.contentEquals(actual)) {
+      return null;
+    }
+    return "the native library ("
+        + loadedFrom
+        + ") does not match pinget's classes (another release?): its tables are "
+        + actual
+        + ", the classes' "
+        + expected;
+  }
+
+  /** A native status code name as the Java constant: "IOError" → "IO_ERROR". */
+  private static String constantName(String camel) {
+    return camel
+        .replaceAll("([a-z])([A-Z])", "$1_$2")
+        .replaceAll("([A-Z])([A-Z][a-z])", "$1_$2")
+        .toUpperCase(Locale.ROOT);
+  }
+
+  /** Returns null once loaded, else the error message. */
+  private static String loadAny() {
     List<String> tried = new ArrayList<>();
     String explicit = System.getProperty(PATH_PROPERTY);
     if (explicit != null && !explicit.isEmpty()) {

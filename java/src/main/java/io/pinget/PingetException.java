@@ -10,7 +10,7 @@ package io.pinget;
 public class PingetException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** pinget::Status::Code, in its order (Controls.constants() gives the native table). */
+  /** pinget::Status::Code, in its order (the loader checks it against the native table). */
   public enum Code {
     /** Not an error; never thrown. */
     OK,

@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import io.pinget.internal.Checks;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 

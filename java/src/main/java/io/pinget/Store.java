@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import io.pinget.internal.Checks;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -100,6 +101,20 @@ public final class Store implements Reader {
   @Override
   public boolean isClosed() {
     return closed;
+  }
+
+  /**
+   * This store as a {@code pinget_store*} of pinget's C API ({@code pinget/c.h}), for native code
+   * of the application's own (a JNI library, an FFM downcall) that reads the same database in the
+   * same process. The address stays valid while this Store is reachable (keep it so with {@link
+   * Reference#reachabilityFence} around the native calls); after {@link #close()} the C API's calls
+   * on it return {@code PINGET_CLOSED}. Native code must never destroy it: this Store's Cleaner
+   * does. Thread-safe as the C API is.
+   *
+   * @return the address, never 0
+   */
+  public long nativeHandle() {
+    return handle;
   }
 
   /**

@@ -5,13 +5,13 @@
  *
  * <h2>Strategies</h2>
  *
- * Each way of reading is one method, named after its token (docs/strategies.md) ({@link
- * io.pinget.Strategy}): {@code stringCopy}, {@code pinnableCopy}, {@code bufferCopy}, {@code
- * directCopy} and {@code pinnedView} / {@link io.pinget.PinnedView} / {@link
- * io.pinget.PinnedBatch}. {@link io.pinget.CopyStats} reads this thread's counters. Decode on read
- * ({@link io.pinget.Reader#get(io.pinget.ReadOptions, byte[], int, int, io.pinget.ValueDecoder)},
- * {@link io.pinget.Reader#getLong}, {@link io.pinget.Decoders}) lends the pinned value to a decoder
- * and releases it when the decoder returns.
+ * Each way of reading is one method, named after its token (docs/strategies.md): {@code
+ * stringCopy}, {@code pinnableCopy}, {@code bufferCopy}, {@code directCopy} and {@code pinnedView}
+ * / {@link io.pinget.PinnedView} / {@link io.pinget.PinnedBatch}. {@link io.pinget.CopyStats} reads
+ * this thread's counters. Decode on read ({@link io.pinget.Reader#get(io.pinget.ReadOptions,
+ * byte[], int, int, io.pinget.ValueDecoder)}, {@link io.pinget.Reader#getLong}, {@link
+ * io.pinget.Decoders}) lends the pinned value to a decoder and releases it when the decoder
+ * returns.
  *
  * <h2>Not found</h2>
  *

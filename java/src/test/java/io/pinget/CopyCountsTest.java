@@ -19,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * docs/strategies.md's copy and allocation counts, measured from Java through the per-thread counters, and
- * the Java heap allocated by steady-state gets.
+ * docs/strategies.md's copy and allocation counts, measured from Java through the per-thread
+ * counters, and the Java heap allocated by steady-state gets.
  */
 class CopyCountsTest {
   static final int[] SIZES = {1, 127, 4096, 65536, MIB};
@@ -211,16 +211,6 @@ class CopyCountsTest {
     }
   }
 
-  @Test
-  void jniNopCrossesAndCountsNothing() {
-    assertEquals(0, Controls.jniNop());
-    CopyStats.reset();
-    for (int i = 0; i < 1000; i++) {
-      assertEquals(0, Controls.jniNop());
-    }
-    assertEquals(new CopyStats(0, 0, 0, 0, 0, 0), CopyStats.current());
-  }
-
   private static IntSupplier byteArrayKeyRead(
       Strategy strategy,
       Store store,
@@ -298,7 +288,6 @@ class CopyCountsTest {
           store.multiGetBufferCopy(ro, keys, dsts, sizes);
           return sizes[i];
         },
-        i -> Controls.jniNop(),
       };
       String[] names = {
         "pinned_view reused, byte[] key",
@@ -309,7 +298,6 @@ class CopyCountsTest {
         "direct_copy, direct key",
         "pinned_view batch of 4",
         "buffer_copy batch of 4",
-        "jni_nop",
       };
       for (int r = 0; r < readers.length; r++) {
         long allocated = measure(mx, readers[r], n, 20_000);

@@ -186,30 +186,4 @@ class ViewStateTest {
       assertFresh(batch.value(1), TestSupport.value(9, 19));
     }
   }
-
-  @Test
-  void nativeLoopsReadWhatJavaReads() {
-    byte[][] keys = new byte[100][];
-    long expected = 0;
-    for (int i = 0; i < keys.length; i++) {
-      keys[i] = key(i);
-      expected += 10 + i;
-    }
-    try (Controls.NativeLoop loop = Controls.nativeLoop(store, keys)) {
-      assertEquals(expected, loop.pinnedGets(0, 100));
-      assertEquals(10 + 11, loop.pinnedGets(0, 2));
-      assertEquals(expected, loop.pinnedBatches(0, 100, 16));
-      assertEquals(99 + 10, loop.pinnedBatches(99, 1, 64));
-      assertThrows(IndexOutOfBoundsException.class, () -> loop.pinnedGets(99, 2));
-      assertThrows(IndexOutOfBoundsException.class, () -> loop.pinnedGets(-1, 1));
-      IllegalArgumentException e =
-          assertThrows(IllegalArgumentException.class, () -> loop.pinnedBatches(0, 1, 0));
-      assertEquals("batch is 0: at least 1", e.getMessage());
-      store.close();
-      assertThrows(StoreClosedException.class, () -> loop.pinnedGets(0, 1));
-      loop.close();
-      loop.close();
-      assertThrows(IllegalStateException.class, () -> loop.pinnedBatches(0, 1, 1));
-    }
-  }
 }

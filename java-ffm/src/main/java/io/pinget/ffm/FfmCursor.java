@@ -5,10 +5,10 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import io.pinget.Checks;
 import io.pinget.CursorOptions;
 import io.pinget.Snapshot;
 import io.pinget.StoreClosedException;
+import io.pinget.internal.Checks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;

@@ -3,9 +3,9 @@ package io.pinget.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
-import io.pinget.Checks;
 import io.pinget.PingetException;
 import io.pinget.ReadOptions;
+import io.pinget.internal.Checks;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;

@@ -3,8 +3,8 @@ package io.pinget.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
-import io.pinget.Checks;
 import io.pinget.ReadOptions;
+import io.pinget.internal.Checks;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 

@@ -6,7 +6,6 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import io.pinget.Checks;
 import io.pinget.ColumnFamily;
 import io.pinget.CursorOptions;
 import io.pinget.Options;
@@ -15,6 +14,7 @@ import io.pinget.ReadOptions;
 import io.pinget.Snapshot;
 import io.pinget.StoreClosedException;
 import io.pinget.WriteOptions;
+import io.pinget.internal.Checks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;

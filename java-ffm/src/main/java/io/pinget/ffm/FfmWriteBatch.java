@@ -1,8 +1,8 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-import io.pinget.Checks;
 import io.pinget.ColumnFamily;
+import io.pinget.internal.Checks;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.Objects;

@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.BenchControls;
 import io.pinget.Cursor;
 import java.util.Random;
 import org.openjdk.jmh.infra.Blackhole;
@@ -91,15 +90,18 @@ public final class CursorScans {
     }
   }
 
-  /** The in-process control of either shape: the same reads made in C++, one JNI call each. */
-  public void inNative(Cursor cursor, boolean stream, long[] out, Blackhole bh) {
+  /**
+   * The in-process control of either shape: the same reads made by native code through pinget's C
+   * API, one JNI call each.
+   */
+  public void inNative(NativeControls.CursorLoop cursor, boolean stream, long[] out, Blackhole bh) {
     if (stream) {
-      BenchControls.scanInNative(cursor, BATCH, ENTRIES, out);
+      cursor.scan(BATCH, ENTRIES, out);
       bh.consume(out[1]);
       return;
     }
     for (int r = 0; r < ENTRIES / RANGE; r++) {
-      BenchControls.seekInNative(cursor, nextSeekKey(), RANGE, out);
+      cursor.seek(nextSeekKey(), RANGE, out);
       bh.consume(out[1]);
     }
   }

@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.BenchControls;
 import io.pinget.PinnedBatch;
 import io.pinget.ReadOptions;
 import java.nio.ByteBuffer;
@@ -64,7 +63,7 @@ public class BatchGetBenchmark {
   private ByteBuffer[] directDsts;
   private int[] sizes;
   private PinnedBatch pinned;
-  private BenchControls.Loop loop;
+  private NativeControls.KeyLoop loop;
   private int pos;
 
   @Setup(Level.Trial)
@@ -96,7 +95,7 @@ public class BatchGetBenchmark {
     directValues = Arrays.asList(directDsts); // a trial runs one method: no sharing
     sizes = new int[batch];
     pinned = data.store.newPinnedBatch();
-    loop = BenchControls.nativeLoop(data.store, ordered);
+    loop = NativeControls.keyLoop(data.store, ordered);
   }
 
   @TearDown(Level.Trial)

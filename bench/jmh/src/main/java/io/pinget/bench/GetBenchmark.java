@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.BenchControls;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
 import java.nio.ByteBuffer;
@@ -58,7 +57,7 @@ public class GetBenchmark {
   private PinnedView view;
   private PinnedView rocksjavaView;
   private org.rocksdb.ReadOptions rocksRead;
-  private BenchControls.Loop loop;
+  private NativeControls.KeyLoop loop;
   private int pos;
 
   @Setup(Level.Trial)
@@ -75,7 +74,7 @@ public class GetBenchmark {
     for (int i = 0; i < ordered.length; i++) {
       ordered[i] = data.keys[data.order[i % data.order.length]];
     }
-    loop = BenchControls.nativeLoop(data.store, ordered);
+    loop = NativeControls.keyLoop(data.store, ordered);
   }
 
   @TearDown(Level.Trial)
@@ -192,6 +191,6 @@ public class GetBenchmark {
   /** One empty JNI crossing into pinget's library: the floor of any native call. */
   @Benchmark
   public int jniNop() {
-    return BenchControls.jniNop();
+    return NativeControls.jniNop();
   }
 }

@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.BenchControls;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
@@ -404,21 +403,20 @@ public final class PairedGets implements Runner.Factory {
           }
         case "native_cursor_loop_stream":
           {
-            io.pinget.Cursor cursor = closeLater(store.newCursor());
-            cursor.seekToFirst();
+            NativeControls.CursorLoop cursor = closeLater(NativeControls.cursorLoop(store));
             long[] out = new long[2];
             return new Paired.Entry(
                 row,
                 1,
                 CursorScans.BATCH,
                 (start, ops, bh) -> {
-                  BenchControls.scanInNative(cursor, CursorScans.BATCH, ops, out);
+                  cursor.scan(CursorScans.BATCH, ops, out);
                   bh.consume(out[1]);
                 });
           }
         case "native_cursor_loop_range":
           {
-            io.pinget.Cursor cursor = closeLater(store.newCursor());
+            NativeControls.CursorLoop cursor = closeLater(NativeControls.cursorLoop(store));
             CursorScans scans = new CursorScans(data.keys);
             long[] out = new long[2];
             return new Paired.Entry(
@@ -427,7 +425,7 @@ public final class PairedGets implements Runner.Factory {
                 CursorScans.RANGE,
                 (start, ops, bh) -> {
                   for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                    BenchControls.seekInNative(cursor, scans.nextSeekKey(), CursorScans.RANGE, out);
+                    cursor.seek(scans.nextSeekKey(), CursorScans.RANGE, out);
                     bh.consume(out[1]);
                   }
                 });
@@ -516,7 +514,7 @@ public final class PairedGets implements Runner.Factory {
           }
         case "native_pinned_loop":
           {
-            BenchControls.Loop loop = closeLater(BenchControls.nativeLoop(store, k));
+            NativeControls.KeyLoop loop = closeLater(NativeControls.keyLoop(store, k));
             // LOOP gets per crossing from any position below n: keys holds n + LOOP keys.
             return new Paired.Entry(
                 row,
@@ -607,7 +605,7 @@ public final class PairedGets implements Runner.Factory {
           }
         case "native_batch_loop":
           {
-            BenchControls.Loop loop = closeLater(BenchControls.nativeLoop(store, keys));
+            NativeControls.KeyLoop loop = closeLater(NativeControls.keyLoop(store, keys));
             unit = LOOP;
             side =
                 (start, ops, bh) -> {

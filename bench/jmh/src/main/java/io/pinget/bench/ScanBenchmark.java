@@ -55,7 +55,7 @@ public class ScanBenchmark {
   private CursorScans scans;
   private boolean stream;
   private Cursor cursor;
-  private Cursor nativeCursor;
+  private NativeControls.CursorLoop nativeCursor;
   private Cursor rocksjavaCursor;
   private RocksIterator iterator;
   private RocksIterator directIterator;
@@ -70,8 +70,7 @@ public class ScanBenchmark {
     scans = new CursorScans(data.keys);
     cursor = data.store.newCursor();
     cursor.seekToFirst();
-    nativeCursor = data.store.newCursor();
-    nativeCursor.seekToFirst();
+    nativeCursor = NativeControls.cursorLoop(data.store);
     rocksjavaCursor = data.reader.newCursor();
     rocksjavaCursor.seekToFirst();
     iterator = data.rocks.newIterator();

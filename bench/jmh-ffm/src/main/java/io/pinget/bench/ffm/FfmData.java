@@ -1,10 +1,10 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
-import io.pinget.BenchControls;
 import io.pinget.Compression;
 import io.pinget.Options;
 import io.pinget.Store;
+import io.pinget.bench.NativeControls;
 import io.pinget.ffm.FfmStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,7 +45,7 @@ final class FfmData implements AutoCloseable {
   final Store jni;
   final RocksDB rocks;
   final org.rocksdb.ReadOptions rocksRead;
-  final BenchControls.Loop loop;
+  final NativeControls.KeyLoop loop;
 
   private final Path dir;
   private final LRUCache rocksCache;
@@ -119,7 +119,7 @@ final class FfmData implements AutoCloseable {
     jni.compact();
     rocks.compactRange();
     rocksRead = new org.rocksdb.ReadOptions();
-    loop = BenchControls.nativeLoop(jni, ordered);
+    loop = NativeControls.keyLoop(jni, ordered);
     // Every value read once by each side: all in the block cache.
     byte[] dst = new byte[valueSize];
     for (int i = 0; i < count; i++) {

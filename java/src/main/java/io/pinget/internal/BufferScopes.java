@@ -1,5 +1,5 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
-package io.pinget;
+package io.pinget.internal;
 
 import java.nio.ByteBuffer;
 

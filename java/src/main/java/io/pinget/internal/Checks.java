@@ -1,6 +1,8 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
-package io.pinget;
+package io.pinget.internal;
 
+import io.pinget.ColumnFamily;
+import io.pinget.Reader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -11,9 +13,10 @@ import java.util.Objects;
 
 /**
  * The argument checks of the {@link Reader} contract, each in one place, for every binding (public
- * for the FFM binding, io.pinget.ffm): each throws what the contract says, naming the argument.
- * Called in signature order, each argument wholly (null, range, value, then its elements in index
- * order) before the next; native code checks memory ranges again. Not for applications.
+ * for the bindings in other packages: io.pinget.ffm): each throws what the contract says, naming
+ * the argument. Called in signature order, each argument wholly (null, range, value, then its
+ * elements in index order) before the next; native code checks memory ranges again. Not for
+ * applications.
  */
 public final class Checks {
   private Checks() {}

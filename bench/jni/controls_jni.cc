@@ -1,0 +1,167 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// libpinget_bench_jni: the natives of io.pinget.bench.NativeControls (bench/
+// common), for the benchmarks only. It calls pinget's C API in the shipped
+// libpinget_jni, which the JVM has loaded first (the dynamic loader finds it
+// by its soname), on a Java Store's nativeHandle(). Handles are KeyLoop* and
+// CursorLoop*. Errors throw IllegalStateException("<Code>: <message>").
+
+#include <jni.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "controls.h"
+
+namespace pinget_bench {
+namespace {
+
+template <typename T>
+T* FromHandle(jlong handle) {
+  return reinterpret_cast<T*>(static_cast<intptr_t>(handle));
+}
+template <typename T>
+jlong ToHandle(T* p) {
+  return static_cast<jlong>(reinterpret_cast<intptr_t>(p));
+}
+pinget_store* StoreOf(jlong handle) { return FromHandle<pinget_store>(handle); }
+
+void Throw(JNIEnv* env, const char* type, const std::string& message) {
+  jclass c = env->FindClass(type);
+  if (c != nullptr) env->ThrowNew(c, message.c_str());
+}
+
+// Throws unless st is OK; true if it threw.
+bool ThrowIfError(JNIEnv* env, const LoopStatus& st) {
+  if (st.code == PINGET_OK) return false;
+  Throw(env, "java/lang/IllegalStateException",
+        std::string(pinget_code_name(st.code)) + ": " + st.message);
+  return true;
+}
+
+// The array's bytes, or false with an exception pending.
+bool Bytes(JNIEnv* env, jbyteArray array, std::string* out) {
+  if (array == nullptr) {
+    Throw(env, "java/lang/NullPointerException", "key is null");
+    return false;
+  }
+  out->resize(static_cast<size_t>(env->GetArrayLength(array)));
+  env->GetByteArrayRegion(array, 0, static_cast<jsize>(out->size()),
+                          reinterpret_cast<jbyte*>(out->data()));
+  return !env->ExceptionCheck();
+}
+
+void SetResult(JNIEnv* env, jlongArray out, uint64_t entries, uint64_t bytes) {
+  const jlong result[] = {static_cast<jlong>(entries),
+                          static_cast<jlong>(bytes)};
+  env->SetLongArrayRegion(out, 0, 2, result);
+}
+
+// jni_nop: one JNI crossing and nothing else. No copy, no allocation.
+jint JniNop(JNIEnv*, jclass) { return 0; }
+
+jlong NewKeyLoop(JNIEnv* env, jclass, jobjectArray keys) {
+  std::vector<std::string> copies(
+      static_cast<size_t>(env->GetArrayLength(keys)));
+  for (size_t i = 0; i < copies.size(); ++i) {
+    jobject key = env->GetObjectArrayElement(keys, static_cast<jsize>(i));
+    const bool ok = Bytes(env, static_cast<jbyteArray>(key), &copies[i]);
+    env->DeleteLocalRef(key);
+    if (!ok) return 0;
+  }
+  return ToHandle(new KeyLoop(std::move(copies)));
+}
+
+void FreeKeyLoop(JNIEnv*, jclass, jlong loop) {
+  delete FromHandle<KeyLoop>(loop);
+}
+
+// Java checked the range and the batch.
+jlong PinnedGets(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
+                 jint count) {
+  uint64_t bytes = 0;
+  ThrowIfError(env, FromHandle<KeyLoop>(loop)->PinnedGets(
+                        StoreOf(store), static_cast<size_t>(from),
+                        static_cast<size_t>(count), &bytes));
+  return static_cast<jlong>(bytes);
+}
+
+jlong PinnedBatches(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
+                    jint count, jint batch) {
+  uint64_t bytes = 0;
+  ThrowIfError(
+      env, FromHandle<KeyLoop>(loop)->PinnedBatches(
+               StoreOf(store), static_cast<size_t>(from),
+               static_cast<size_t>(count), static_cast<size_t>(batch), &bytes));
+  return static_cast<jlong>(bytes);
+}
+
+jlong NewCursorLoop(JNIEnv* env, jclass, jlong store, jint max_batch) {
+  std::unique_ptr<CursorLoop> loop(
+      new CursorLoop(StoreOf(store), static_cast<size_t>(max_batch)));
+  if (ThrowIfError(env, loop->status())) return 0;
+  return ToHandle(loop.release());
+}
+
+void FreeCursorLoop(JNIEnv*, jclass, jlong loop) {
+  delete FromHandle<CursorLoop>(loop);
+}
+
+// out = {entries, key and value bytes}.
+void Scan(JNIEnv* env, jclass, jlong loop, jint batch, jint total,
+          jlongArray out) {
+  uint64_t bytes = 0, entries = 0;
+  const LoopStatus st = FromHandle<CursorLoop>(loop)->Scan(
+      static_cast<size_t>(batch), static_cast<size_t>(total), &bytes, &entries);
+  SetResult(env, out, entries, bytes);
+  ThrowIfError(env, st);
+}
+
+void Seek(JNIEnv* env, jclass, jlong loop, jbyteArray key, jint count,
+          jlongArray out) {
+  std::string k;
+  if (!Bytes(env, key, &k)) return;
+  uint64_t bytes = 0, entries = 0;
+  const LoopStatus st = FromHandle<CursorLoop>(loop)->Seek(
+      k.data(), k.size(), static_cast<size_t>(count), &bytes, &entries);
+  SetResult(env, out, entries, bytes);
+  ThrowIfError(env, st);
+}
+
+#define PINGET_BENCH_NATIVE(name, signature, function)     \
+  {                                                        \
+    const_cast<char*>(name), const_cast<char*>(signature), \
+        reinterpret_cast<void*>(function)                  \
+  }
+
+const JNINativeMethod kMethods[] = {
+    PINGET_BENCH_NATIVE("jniNop", "()I", JniNop),
+    PINGET_BENCH_NATIVE("newKeyLoop", "([[B)J", NewKeyLoop),
+    PINGET_BENCH_NATIVE("freeKeyLoop", "(J)V", FreeKeyLoop),
+    PINGET_BENCH_NATIVE("pinnedGets", "(JJII)J", PinnedGets),
+    PINGET_BENCH_NATIVE("pinnedBatches", "(JJIII)J", PinnedBatches),
+    PINGET_BENCH_NATIVE("newCursorLoop", "(JI)J", NewCursorLoop),
+    PINGET_BENCH_NATIVE("freeCursorLoop", "(J)V", FreeCursorLoop),
+    PINGET_BENCH_NATIVE("scan", "(JII[J)V", Scan),
+    PINGET_BENCH_NATIVE("seek", "(J[BI[J)V", Seek),
+};
+
+}  // namespace
+}  // namespace pinget_bench
+
+extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {
+  JNIEnv* env = nullptr;
+  if (vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) {
+    return JNI_ERR;
+  }
+  jclass c = env->FindClass("io/pinget/bench/NativeControls");
+  if (c == nullptr) return JNI_ERR;
+  const jint n =
+      sizeof pinget_bench::kMethods / sizeof pinget_bench::kMethods[0];
+  if (env->RegisterNatives(c, pinget_bench::kMethods, n) != JNI_OK) {
+    return JNI_ERR;
+  }
+  return JNI_VERSION_1_8;
+}
