@@ -9,14 +9,17 @@
 namespace pinget_bench {
 namespace {
 
-// Keeps the first code other than OK and NotFound; frees message either way.
-void Keep(pinget_code code, char* message, LoopStatus* first) {
+// Keeps the first code other than OK and NotFound; frees *message either way.
+// message is read here, after the call that set it (an argument evaluated
+// beside that call could be read before it).
+void Keep(pinget_code code, char** message, LoopStatus* first) {
   if (first->code == PINGET_OK && code != PINGET_OK &&
       code != PINGET_NOT_FOUND) {
     first->code = code;
-    first->message = message != nullptr ? message : "";
+    first->message = *message != nullptr ? *message : "";
   }
-  pinget_free(message);
+  pinget_free(*message);
+  *message = nullptr;
 }
 
 }  // namespace
@@ -39,15 +42,15 @@ LoopStatus KeyLoop::PinnedGets(pinget_store* store, size_t from, size_t count,
   LoopStatus first;
   char* message = nullptr;
   if (pinned_ == nullptr) {
-    Keep(pinget_pinned_create(&pinned_, &message), message, &first);
+    Keep(pinget_pinned_create(&pinned_, &message), &message, &first);
     if (first.code != PINGET_OK) return first;
   }
   for (size_t i = from; i < from + count; ++i) {
     size_t size = 0;
-    const pinget_code code = pinget_get_pinned(
+    const pinget_code code = pinget_pinned_view(
         store, nullptr, data_[i], sizes_[i], pinned_, nullptr, &size, &message);
     *bytes += size;  // 0 unless found
-    Keep(code, message, &first);
+    Keep(code, &message, &first);
   }
   return first;
 }
@@ -57,16 +60,16 @@ LoopStatus KeyLoop::PinnedBatches(pinget_store* store, size_t from,
   LoopStatus first;
   char* message = nullptr;
   if (batch_ == nullptr) {
-    Keep(pinget_pinned_batch_create(&batch_, &message), message, &first);
+    Keep(pinget_pinned_batch_create(&batch_, &message), &message, &first);
     if (first.code != PINGET_OK) return first;
   }
   for (size_t i = from; i < from + count; i += batch) {
     const size_t n = std::min(batch, from + count - i);
-    const pinget_code code = pinget_multi_get_pinned(
+    const pinget_code code = pinget_multi_pinned_view(
         store, nullptr, n, data_.data() + i, sizes_.data() + i, batch_, nullptr,
         value_sizes_.data(), nullptr, &message);
     for (size_t j = 0; j < n; ++j) *bytes += value_sizes_[j];
-    Keep(code, message, &first);
+    Keep(code, &message, &first);
   }
   return first;
 }
@@ -79,7 +82,7 @@ CursorLoop::CursorLoop(pinget_store* store, size_t max_batch)
   if (code == PINGET_OK) {
     code = pinget_cursor_seek_to_first(cursor_, &message);
   }
-  Keep(code, message, &made_);
+  Keep(code, &message, &made_);
 }
 
 CursorLoop::~CursorLoop() { pinget_cursor_destroy(cursor_); }
@@ -89,7 +92,7 @@ LoopStatus CursorLoop::Next(size_t max, size_t* count, uint64_t* bytes) {
   char* message = nullptr;
   Keep(pinget_cursor_next(cursor_, max, nullptr, key_sizes_.data(), nullptr,
                           value_sizes_.data(), count, &message),
-       message, &st);
+       &message, &st);
   for (size_t i = 0; i < *count; ++i) {
     *bytes += key_sizes_[i] + value_sizes_[i];
   }
@@ -108,7 +111,7 @@ LoopStatus CursorLoop::Scan(size_t batch, size_t total, uint64_t* bytes,
     if (n == 0) {
       if (restarted) return st;  // an empty range
       char* message = nullptr;
-      Keep(pinget_cursor_seek_to_first(cursor_, &message), message, &st);
+      Keep(pinget_cursor_seek_to_first(cursor_, &message), &message, &st);
       if (st.code != PINGET_OK) return st;
       restarted = true;
       continue;
@@ -125,7 +128,7 @@ LoopStatus CursorLoop::Seek(const char* key, size_t key_size, size_t count,
   if (made_.code != PINGET_OK) return made_;
   LoopStatus st;
   char* message = nullptr;
-  Keep(pinget_cursor_seek(cursor_, key, key_size, &message), message, &st);
+  Keep(pinget_cursor_seek(cursor_, key, key_size, &message), &message, &st);
   if (st.code != PINGET_OK) return st;
   size_t n = 0;
   st = Next(count, &n, bytes);

@@ -38,13 +38,13 @@ class KeyLoop {
   size_t size() const { return keys_.size(); }
 
   // pinned_view of keys [from, from + count) in order into one reused pin
-  // (pinget_get_pinned): P copies each, no allocation. Adds each value's size
+  // (pinget_pinned_view): P copies each, no allocation. Adds each value's size
   // to *bytes, so that no read can be elided; every key is read whatever
   // fails. REQUIRES: from + count <= size().
   LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,
                         uint64_t* bytes);
 
-  // Batched pinned_view (pinget_multi_get_pinned) of keys [from, from +
+  // Batched pinned_view (pinget_multi_pinned_view) of keys [from, from +
   // count) in consecutive batches of batch keys, the last one shorter.
   // REQUIRES: from + count <= size(); batch >= 1.
   LoopStatus PinnedBatches(pinget_store* store, size_t from, size_t count,

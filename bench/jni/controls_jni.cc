@@ -53,16 +53,22 @@ bool Bytes(JNIEnv* env, jbyteArray array, std::string* out) {
   return !env->ExceptionCheck();
 }
 
-void SetResult(JNIEnv* env, jlongArray out, uint64_t entries, uint64_t bytes) {
+// Java checked out's length; true unless an exception is pending.
+bool SetResult(JNIEnv* env, jlongArray out, uint64_t entries, uint64_t bytes) {
   const jlong result[] = {static_cast<jlong>(entries),
                           static_cast<jlong>(bytes)};
   env->SetLongArrayRegion(out, 0, 2, result);
+  return !env->ExceptionCheck();
 }
 
 // jni_nop: one JNI crossing and nothing else. No copy, no allocation.
 jint JniNop(JNIEnv*, jclass) { return 0; }
 
 jlong NewKeyLoop(JNIEnv* env, jclass, jobjectArray keys) {
+  if (keys == nullptr) {
+    Throw(env, "java/lang/NullPointerException", "keys is null");
+    return 0;
+  }
   std::vector<std::string> copies(
       static_cast<size_t>(env->GetArrayLength(keys)));
   for (size_t i = 0; i < copies.size(); ++i) {
@@ -115,8 +121,7 @@ void Scan(JNIEnv* env, jclass, jlong loop, jint batch, jint total,
   uint64_t bytes = 0, entries = 0;
   const LoopStatus st = FromHandle<CursorLoop>(loop)->Scan(
       static_cast<size_t>(batch), static_cast<size_t>(total), &bytes, &entries);
-  SetResult(env, out, entries, bytes);
-  ThrowIfError(env, st);
+  if (SetResult(env, out, entries, bytes)) ThrowIfError(env, st);
 }
 
 void Seek(JNIEnv* env, jclass, jlong loop, jbyteArray key, jint count,
@@ -126,8 +131,7 @@ void Seek(JNIEnv* env, jclass, jlong loop, jbyteArray key, jint count,
   uint64_t bytes = 0, entries = 0;
   const LoopStatus st = FromHandle<CursorLoop>(loop)->Seek(
       k.data(), k.size(), static_cast<size_t>(count), &bytes, &entries);
-  SetResult(env, out, entries, bytes);
-  ThrowIfError(env, st);
+  if (SetResult(env, out, entries, bytes)) ThrowIfError(env, st);
 }
 
 #define PINGET_BENCH_NATIVE(name, signature, function)     \

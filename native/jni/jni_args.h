@@ -40,8 +40,8 @@ jlong ToHandle(T* p) {
 // Throws IndexOutOfBoundsException unless [off, off + len) lies in [0, size).
 bool CheckRange(JNIEnv* env, jint off, jint len, jlong size);
 
-// Flag bits, as io.pinget.ReadOptions and WriteOptions pack them (a Java test
-// compares them with the Java side through Controls.constants()).
+// Flag bits, as io.pinget.ReadOptions and WriteOptions pack them (the Java
+// loader compares them with its own through NativeLibrary.constants()).
 constexpr jint kFillCache = 1;
 constexpr jint kVerifyChecksums = 2;
 constexpr jint kPinMemtable = 4;

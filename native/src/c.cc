@@ -2,7 +2,8 @@
 //
 // The C API (pinget/c.h): each function checks the handles C adds, then calls
 // its C++ twin. Copy counts are the C++ API's, plus the one copy and
-// allocation of pinget_get, which this file makes and records.
+// allocation of pinget_pinnable_copy, which this file makes and records.
+// pinget_string_copy is GetString into a string this file lends per thread.
 
 #include "pinget/c.h"
 
@@ -21,6 +22,7 @@
 #include "pinget/status.h"
 #include "pinget/store.h"
 #include "pinget/write_batch.h"
+#include "scratch.h"
 
 struct pinget_options {
   pinget::Options options;
@@ -128,6 +130,27 @@ pinget_code WithStore(pinget_store* store, char** message, Body body) {
   return Guard(message, [&] {
     if (store == nullptr) return Null("store");
     return body(*Unwrap(store));
+  });
+}
+
+// pinget_string_copy's string: lent until this thread's next call, so it is
+// trimmed (scratch.h's rule) before a get rather than after.
+thread_local std::string lent_string;
+
+// A get that returns its value through (value, value_size): both cleared
+// first; a NULL one refused after the store's state and the key (the C++
+// checks, which body makes); then body(store).
+template <typename Out, typename Body>
+pinget_code WithValueOut(pinget_store* store, const char* key, Out* value,
+                         size_t* value_size, char** message, Body body) {
+  if (value != nullptr) *value = nullptr;
+  if (value_size != nullptr) *value_size = 0;
+  return WithStore(store, message, [&](pinget::Store& s) {
+    if (!s.closed() && key != nullptr) {
+      if (value == nullptr) return Null("value");
+      if (value_size == nullptr) return Null("value_size");
+    }
+    return body(s);
   });
 }
 
@@ -470,43 +493,58 @@ void CallVisitor(void* context, std::string_view value) {
 
 }  // namespace
 
-pinget_code pinget_get(pinget_store* store, const pinget_read_options* options,
-                       const char* key, size_t key_size, char** value,
-                       size_t* value_size, char** message) {
-  if (value != nullptr) *value = nullptr;
-  if (value_size != nullptr) *value_size = 0;
-  return WithStore(store, message, [&](pinget::Store& s) {
-    if (!s.closed() && key != nullptr) {
-      if (value == nullptr) return Null("value");
-      if (value_size == nullptr) return Null("value_size");
-    }
-    OwnedCopy copy;
-    Status st =
-        s.GetVisit(Read(options), Bytes(key, key_size), &CopyToOwned, &copy);
-    if (st.ok()) {
-      if (copy.data == nullptr) throw std::bad_alloc();
-      *value = copy.data;
-      *value_size = copy.size;
-    }
-    return st;
-  });
+pinget_code pinget_string_copy(pinget_store* store,
+                               const pinget_read_options* options,
+                               const char* key, size_t key_size,
+                               const char** value, size_t* value_size,
+                               char** message) {
+  return WithValueOut(
+      store, key, value, value_size, message, [&](pinget::Store& s) {
+        pinget::internal::Trim(&lent_string);
+        Status st =
+            s.GetString(Read(options), Bytes(key, key_size), &lent_string);
+        if (st.ok()) {
+          *value = lent_string.data();
+          *value_size = lent_string.size();
+        }
+        return st;
+      });
 }
 
-pinget_code pinget_get_into(pinget_store* store,
-                            const pinget_read_options* options, const char* key,
-                            size_t key_size, char* buffer, size_t capacity,
-                            size_t* value_size, char** message) {
+pinget_code pinget_pinnable_copy(pinget_store* store,
+                                 const pinget_read_options* options,
+                                 const char* key, size_t key_size, char** value,
+                                 size_t* value_size, char** message) {
+  return WithValueOut(
+      store, key, value, value_size, message, [&](pinget::Store& s) {
+        OwnedCopy copy;
+        Status st = s.GetVisit(Read(options), Bytes(key, key_size),
+                               &CopyToOwned, &copy);
+        if (st.ok()) {
+          if (copy.data == nullptr) throw std::bad_alloc();
+          *value = copy.data;
+          *value_size = copy.size;
+        }
+        return st;
+      });
+}
+
+pinget_code pinget_buffer_copy(pinget_store* store,
+                               const pinget_read_options* options,
+                               const char* key, size_t key_size, char* buffer,
+                               size_t capacity, size_t* value_size,
+                               char** message) {
   return WithStore(store, message, [&](pinget::Store& s) {
     return s.GetInto(Read(options), Bytes(key, key_size), buffer, capacity,
                      value_size);
   });
 }
 
-pinget_code pinget_get_visit(pinget_store* store,
-                             const pinget_read_options* options,
-                             const char* key, size_t key_size,
-                             pinget_value_visitor visitor, void* context,
-                             char** message) {
+pinget_code pinget_pinned_visit(pinget_store* store,
+                                const pinget_read_options* options,
+                                const char* key, size_t key_size,
+                                pinget_value_visitor visitor, void* context,
+                                char** message) {
   return WithStore(store, message, [&](pinget::Store& s) {
     Visit visit{visitor, context};
     return s.GetVisit(Read(options), Bytes(key, key_size),
@@ -519,11 +557,11 @@ pinget_code pinget_pinned_create(pinget_pinned** out, char** message) {
 }
 void pinget_pinned_destroy(pinget_pinned* pinned) { delete pinned; }
 
-pinget_code pinget_get_pinned(pinget_store* store,
-                              const pinget_read_options* options,
-                              const char* key, size_t key_size,
-                              pinget_pinned* pinned, const char** value,
-                              size_t* value_size, char** message) {
+pinget_code pinget_pinned_view(pinget_store* store,
+                               const pinget_read_options* options,
+                               const char* key, size_t key_size,
+                               pinget_pinned* pinned, const char** value,
+                               size_t* value_size, char** message) {
   pinget_code code = WithStore(store, message, [&](pinget::Store& s) {
     return s.GetPinned(Read(options), Bytes(key, key_size),
                        pinned == nullptr ? nullptr : &pinned->value);
@@ -558,12 +596,10 @@ void pinget_pinned_release_detached(pinget_pinned* pinned) {
   if (pinned != nullptr) pinget::internal::StoreBinding::Detach(&pinned->value);
 }
 
-pinget_code pinget_multi_get_into(pinget_store* store,
-                                  const pinget_read_options* options,
-                                  size_t count, const char* const* keys,
-                                  const size_t* key_sizes, char* const* buffers,
-                                  const size_t* capacities, size_t* value_sizes,
-                                  int* codes, char** message) {
+pinget_code pinget_multi_buffer_copy(
+    pinget_store* store, const pinget_read_options* options, size_t count,
+    const char* const* keys, const size_t* key_sizes, char* const* buffers,
+    const size_t* capacities, size_t* value_sizes, int* codes, char** message) {
   if (codes != nullptr) {
     for (size_t i = 0; i < count; ++i) codes[i] = PINGET_NOT_FOUND;
   }
@@ -601,13 +637,13 @@ pinget_code pinget_pinned_batch_create(pinget_pinned_batch** out,
 }
 void pinget_pinned_batch_destroy(pinget_pinned_batch* batch) { delete batch; }
 
-pinget_code pinget_multi_get_pinned(pinget_store* store,
-                                    const pinget_read_options* options,
-                                    size_t count, const char* const* keys,
-                                    const size_t* key_sizes,
-                                    pinget_pinned_batch* batch,
-                                    const char** values, size_t* value_sizes,
-                                    int* codes, char** message) {
+pinget_code pinget_multi_pinned_view(pinget_store* store,
+                                     const pinget_read_options* options,
+                                     size_t count, const char* const* keys,
+                                     const size_t* key_sizes,
+                                     pinget_pinned_batch* batch,
+                                     const char** values, size_t* value_sizes,
+                                     int* codes, char** message) {
   pinget_code code = WithStore(store, message, [&](pinget::Store& s) {
     pinget::BatchBuffers& buffers = pinget::BatchBuffers::ForThisThread();
     const std::string_view* views = nullptr;

@@ -244,14 +244,14 @@ static void strategies(const char* dir) {
   EXPECT(PINGET_INVALID_ARGUMENT, "column family",
          pinget_flush(store, 9, &msg));
 
-  /* pinget_get (pinnable_copy): block-cache resident after a first read, so
-   * P = 0: one copy into the new buffer, one allocation. */
+  /* pinget_pinnable_copy (pinnable_copy): block-cache resident after a first
+   * read, so P = 0: one copy into the new buffer, one allocation. */
   char* copy = NULL;
   size_t size = 0;
-  OK(pinget_get(store, NULL, KEY, &copy, &size, &msg));
+  OK(pinget_pinnable_copy(store, NULL, KEY, &copy, &size, &msg));
   pinget_free(copy);
   pinget_copy_stats_reset();
-  OK(pinget_get(store, NULL, KEY, &copy, &size, &msg));
+  OK(pinget_pinnable_copy(store, NULL, KEY, &copy, &size, &msg));
   CHECK(size == sizeof value && copy != NULL && memcmp(copy, value, size) == 0);
   pinget_free(copy);
   pinget_copy_stats s = stats();
@@ -264,39 +264,57 @@ static void strategies(const char* dir) {
   CHECK(s.key_copies == 3);
   CHECK(s.value_copies == 2 && s.value_bytes_copied == sizeof value + 10);
   CHECK(s.allocations == 2);
-  OK(pinget_get(store, NULL, "empty", 5, &copy, &size, &msg));
+  OK(pinget_pinnable_copy(store, NULL, "empty", 5, &copy, &size, &msg));
   CHECK(copy != NULL && size == 0);
   pinget_free(copy);
   EXPECT(PINGET_NOT_FOUND, NULL,
-         pinget_get(store, NULL, "gone", 4, &copy, &size, &msg));
+         pinget_pinnable_copy(store, NULL, "gone", 4, &copy, &size, &msg));
   CHECK(copy == NULL && size == 0);
 
-  /* pinget_get_into (buffer_copy): P + 1 = 1 copy, no allocation; a small
+  /* pinget_string_copy (string_copy): 1 copy into this thread's string, lent
+   * until the next call; no allocation once it has held a value as large. */
+  const char* lent = NULL;
+  OK(pinget_string_copy(store, NULL, KEY, &lent, &size, &msg));
+  pinget_copy_stats_reset();
+  OK(pinget_string_copy(store, NULL, KEY, &lent, &size, &msg));
+  CHECK(size == sizeof value && lent != NULL && memcmp(lent, value, size) == 0);
+  s = stats();
+  CHECK(s.value_copies == 1 && s.value_bytes_copied == sizeof value);
+  CHECK(s.allocations == 0 && s.key_copies == 0);
+  OK(pinget_string_copy(store, NULL, "empty", 5, &lent, &size, &msg));
+  CHECK(lent != NULL && size == 0);
+  EXPECT(PINGET_NOT_FOUND, NULL,
+         pinget_string_copy(store, NULL, "gone", 4, &lent, &size, &msg));
+  CHECK(lent == NULL && size == 0);
+  EXPECT(PINGET_INVALID_ARGUMENT, "value",
+         pinget_string_copy(store, NULL, KEY, NULL, &size, &msg));
+
+  /* pinget_buffer_copy (buffer_copy): P + 1 = 1 copy, no allocation; a small
    * buffer gets a prefix and the full size. */
   char buffer[8192];
   pinget_copy_stats_reset();
-  OK(pinget_get_into(store, NULL, KEY, buffer, sizeof buffer, &size, &msg));
+  OK(pinget_buffer_copy(store, NULL, KEY, buffer, sizeof buffer, &size, &msg));
   CHECK(size == sizeof value && memcmp(buffer, value, size) == 0);
   s = stats();
   CHECK(s.value_copies == 1 && s.allocations == 0);
   memset(buffer, 0, sizeof buffer);
-  OK(pinget_get_into(store, NULL, KEY, buffer, 10, &size, &msg));
+  OK(pinget_buffer_copy(store, NULL, KEY, buffer, 10, &size, &msg));
   CHECK(size == sizeof value && buffer[9] == 'v' && buffer[10] == 0);
-  OK(pinget_get_into(store, NULL, KEY, NULL, 0, &size, &msg));
+  OK(pinget_buffer_copy(store, NULL, KEY, NULL, 0, &size, &msg));
   CHECK(size == sizeof value);
 
-  /* pinget_get_visit (pinned_view by callback): 0 copies. */
+  /* pinget_pinned_visit (pinned_view by callback): 0 copies. */
   struct seen seen = {0, 0, 0};
   pinget_copy_stats_reset();
-  OK(pinget_get_visit(store, NULL, KEY, visit, &seen, &msg));
+  OK(pinget_pinned_visit(store, NULL, KEY, visit, &seen, &msg));
   CHECK(seen.calls == 1 && seen.size == sizeof value && seen.first == 'v');
   s = stats();
   CHECK(s.value_copies == 0 && s.allocations == 0);
   EXPECT(PINGET_NOT_FOUND, NULL,
-         pinget_get_visit(store, NULL, "gone", 4, visit, &seen, &msg));
+         pinget_pinned_visit(store, NULL, "gone", 4, visit, &seen, &msg));
   CHECK(seen.calls == 1);
 
-  /* pinget_get_pinned (reusable pinned_view): 0 copies from the block cache,
+  /* pinget_pinned_view (reusable pinned_view): 0 copies from the block cache,
    * P = 1 from the memtable. */
   pinget_pinned* pinned = NULL;
   OK(pinget_pinned_create(&pinned, &msg));
@@ -304,7 +322,7 @@ static void strategies(const char* dir) {
   pinget_copy_stats_reset();
   const char* out_data = NULL;
   size_t out_size = 0;
-  OK(pinget_get_pinned(store, NULL, KEY, pinned, &out_data, &out_size, &msg));
+  OK(pinget_pinned_view(store, NULL, KEY, pinned, &out_data, &out_size, &msg));
   const char* data = pinget_pinned_value(pinned, &size);
   CHECK(out_data == data && out_size == size);
   CHECK(data != NULL && size == sizeof value && memcmp(data, value, size) == 0);
@@ -313,18 +331,18 @@ static void strategies(const char* dir) {
   CHECK(s.value_copies == 0 && s.allocations == 0);
   OK(pinget_put(store, NULL, 0, "fresh", 5, "memtable", 8, &msg));
   pinget_copy_stats_reset();
-  OK(pinget_get_pinned(store, NULL, "fresh", 5, pinned, NULL, NULL, &msg));
+  OK(pinget_pinned_view(store, NULL, "fresh", 5, pinned, NULL, NULL, &msg));
   data = pinget_pinned_value(pinned, &size);
   CHECK(size == 8 && memcmp(data, "memtable", 8) == 0);
   CHECK(pinget_pinned_in_cache(pinned) == 0);
   s = stats();
   CHECK(s.value_copies == 1 && s.value_bytes_copied == 8);
   EXPECT(PINGET_NOT_FOUND, NULL,
-         pinget_get_pinned(store, NULL, "gone", 4, pinned, &out_data, &out_size,
-                           &msg));
+         pinget_pinned_view(store, NULL, "gone", 4, pinned, &out_data,
+                            &out_size, &msg));
   CHECK(out_data == NULL && out_size == 0);
   CHECK(pinget_pinned_value(pinned, &size) == NULL && size == 0);
-  OK(pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
+  OK(pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
   pinget_pinned_release(pinned);
   pinget_pinned_release(pinned);
   CHECK(pinget_pinned_value(pinned, NULL) == NULL);
@@ -335,30 +353,33 @@ static void strategies(const char* dir) {
   OK(pinget_read_options_set_column_family(ro, 1, &msg));
   OK(pinget_read_options_set_fill_cache(ro, 0, &msg));
   OK(pinget_read_options_set_verify_checksums(ro, 1, &msg));
-  OK(pinget_get_into(store, ro, "k1", 2, buffer, sizeof buffer, &size, &msg));
+  OK(pinget_buffer_copy(store, ro, "k1", 2, buffer, sizeof buffer, &size,
+                        &msg));
   CHECK(size == 3 && memcmp(buffer, "one", 3) == 0);
-  EXPECT(PINGET_NOT_FOUND, NULL,
-         pinget_get_into(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
+  EXPECT(
+      PINGET_NOT_FOUND, NULL,
+      pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
   OK(pinget_read_options_set_column_family(ro, 5, &msg));
-  EXPECT(PINGET_INVALID_ARGUMENT, "column family",
-         pinget_get_into(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
+  EXPECT(
+      PINGET_INVALID_ARGUMENT, "column family",
+      pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
   OK(pinget_read_options_set_column_family(ro, 0, &msg));
   pinget_snapshot* snapshot = NULL;
   OK(pinget_snapshot_create(store, &snapshot, &msg));
   OK(pinget_put(store, NULL, 0, "fresh", 5, "newer", 5, &msg));
   OK(pinget_read_options_set_snapshot(ro, snapshot, &msg));
-  OK(pinget_get_into(store, ro, "fresh", 5, buffer, sizeof buffer, &size,
-                     &msg));
+  OK(pinget_buffer_copy(store, ro, "fresh", 5, buffer, sizeof buffer, &size,
+                        &msg));
   CHECK(size == 8 && memcmp(buffer, "memtable", 8) == 0);
   OK(pinget_read_options_set_snapshot(ro, NULL, &msg));
-  OK(pinget_get_into(store, ro, "fresh", 5, buffer, sizeof buffer, &size,
-                     &msg));
+  OK(pinget_buffer_copy(store, ro, "fresh", 5, buffer, sizeof buffer, &size,
+                        &msg));
   CHECK(size == 5 && memcmp(buffer, "newer", 5) == 0);
   /* pin_memtable: the pinned view of a memtable hit without a copy. */
   OK(pinget_read_options_set_pin_memtable(ro, 1, &msg));
   pinget_copy_stats_reset();
-  OK(pinget_get_pinned(store, ro, "fresh", 5, pinned, &out_data, &out_size,
-                       &msg));
+  OK(pinget_pinned_view(store, ro, "fresh", 5, pinned, &out_data, &out_size,
+                        &msg));
   CHECK(out_size == 5 && memcmp(out_data, "newer", 5) == 0);
   s = stats();
   CHECK(s.value_copies == 0 && s.value_bytes_copied == 0);
@@ -370,14 +391,14 @@ static void strategies(const char* dir) {
   const size_t key_sizes[3] = {3, 4, 2};
   pinget_pinned_batch* batch = NULL;
   OK(pinget_pinned_batch_create(&batch, &msg));
-  OK(pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, NULL, NULL,
-                             NULL, &msg));
+  OK(pinget_multi_pinned_view(store, NULL, 3, keys, key_sizes, batch, NULL,
+                              NULL, NULL, &msg));
   const char* out_values[3] = {NULL, NULL, NULL};
   size_t out_sizes[3] = {9, 9, 9};
   int out_codes[3] = {-1, -1, -1};
   pinget_copy_stats_reset();
-  OK(pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, out_values,
-                             out_sizes, out_codes, &msg));
+  OK(pinget_multi_pinned_view(store, NULL, 3, keys, key_sizes, batch,
+                              out_values, out_sizes, out_codes, &msg));
   s = stats();
   CHECK(s.value_copies == 0 && s.allocations == 0);
   CHECK(pinget_pinned_batch_size(batch) == 3);
@@ -398,8 +419,8 @@ static void strategies(const char* dir) {
   }
   pinget_pinned_batch_release(batch);
   CHECK(pinget_pinned_batch_size(batch) == 0);
-  OK(pinget_multi_get_pinned(store, NULL, 0, NULL, NULL, batch, NULL, NULL,
-                             NULL, &msg));
+  OK(pinget_multi_pinned_view(store, NULL, 0, NULL, NULL, batch, NULL, NULL,
+                              NULL, &msg));
 
   char b0[8192], b1[16], b2[2];
   char* const buffers[3] = {b0, b1, b2};
@@ -407,68 +428,70 @@ static void strategies(const char* dir) {
   size_t sizes[3] = {9, 9, 9};
   int codes[3] = {-1, -1, -1};
   pinget_copy_stats_reset();
-  OK(pinget_multi_get_into(store, NULL, 3, keys, key_sizes, buffers, capacities,
-                           sizes, codes, &msg));
+  OK(pinget_multi_buffer_copy(store, NULL, 3, keys, key_sizes, buffers,
+                              capacities, sizes, codes, &msg));
   s = stats();
   CHECK(s.value_copies == 2 && s.allocations == 0);
   CHECK(codes[0] == PINGET_OK && codes[1] == PINGET_NOT_FOUND &&
         codes[2] == PINGET_OK);
   CHECK(sizes[0] == sizeof value && sizes[1] == 0 && sizes[2] == 5);
   CHECK(memcmp(b0, value, sizeof value) == 0 && memcmp(b2, "ba", 2) == 0);
-  OK(pinget_multi_get_into(store, NULL, 3, keys, key_sizes, buffers, capacities,
-                           sizes, NULL, &msg));
-  OK(pinget_multi_get_into(store, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL,
-                           &msg));
+  OK(pinget_multi_buffer_copy(store, NULL, 3, keys, key_sizes, buffers,
+                              capacities, sizes, NULL, &msg));
+  OK(pinget_multi_buffer_copy(store, NULL, 0, NULL, NULL, NULL, NULL, NULL,
+                              NULL, &msg));
 
   /* Misuse on an open store: a status each, nothing read or written. */
-  EXPECT(PINGET_INVALID_ARGUMENT, "store",
-         pinget_get_into(NULL, NULL, KEY, buffer, sizeof buffer, &size, &msg));
-  EXPECT(PINGET_INVALID_ARGUMENT, "key",
-         pinget_get_into(store, NULL, NULL, 3, buffer, sizeof buffer, &size,
-                         &msg));
   EXPECT(
-      PINGET_INVALID_ARGUMENT, "key",
-      pinget_get_into(store, NULL, "", 0, buffer, sizeof buffer, &size, &msg));
+      PINGET_INVALID_ARGUMENT, "store",
+      pinget_buffer_copy(NULL, NULL, KEY, buffer, sizeof buffer, &size, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "key",
+         pinget_buffer_copy(store, NULL, NULL, 3, buffer, sizeof buffer, &size,
+                            &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "key",
+         pinget_buffer_copy(store, NULL, "", 0, buffer, sizeof buffer, &size,
+                            &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "buffer",
-         pinget_get_into(store, NULL, KEY, NULL, 10, &size, &msg));
-  EXPECT(PINGET_INVALID_ARGUMENT, "value_size",
-         pinget_get_into(store, NULL, KEY, buffer, sizeof buffer, NULL, &msg));
+         pinget_buffer_copy(store, NULL, KEY, NULL, 10, &size, &msg));
+  EXPECT(
+      PINGET_INVALID_ARGUMENT, "value_size",
+      pinget_buffer_copy(store, NULL, KEY, buffer, sizeof buffer, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "value",
-         pinget_get(store, NULL, KEY, NULL, &size, &msg));
+         pinget_pinnable_copy(store, NULL, KEY, NULL, &size, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "visit",
-         pinget_get_visit(store, NULL, KEY, NULL, NULL, &msg));
+         pinget_pinned_visit(store, NULL, KEY, NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "value",
-         pinget_get_pinned(store, NULL, KEY, NULL, NULL, NULL, &msg));
+         pinget_pinned_view(store, NULL, KEY, NULL, NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "value",
          pinget_put(store, NULL, 0, "p", 1, NULL, 5, &msg));
   EXPECT(PINGET_NOT_FOUND, NULL,
-         pinget_get_into(store, NULL, "p", 1, NULL, 0, &size, &msg));
+         pinget_buffer_copy(store, NULL, "p", 1, NULL, 0, &size, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "key",
          pinget_delete(store, NULL, 0, NULL, 1, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "batch",
          pinget_write(store, NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "keys",
-         pinget_multi_get_pinned(store, NULL, 2, NULL, key_sizes, batch, NULL,
-                                 NULL, NULL, &msg));
+         pinget_multi_pinned_view(store, NULL, 2, NULL, key_sizes, batch, NULL,
+                                  NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "key_sizes",
-         pinget_multi_get_pinned(store, NULL, 2, keys, NULL, batch, NULL, NULL,
-                                 NULL, &msg));
+         pinget_multi_pinned_view(store, NULL, 2, keys, NULL, batch, NULL, NULL,
+                                  NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "values",
-         pinget_multi_get_pinned(store, NULL, 2, keys, key_sizes, NULL, NULL,
-                                 NULL, NULL, &msg));
+         pinget_multi_pinned_view(store, NULL, 2, keys, key_sizes, NULL, NULL,
+                                  NULL, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "buffers",
-         pinget_multi_get_into(store, NULL, 3, keys, key_sizes, NULL,
-                               capacities, sizes, codes, &msg));
+         pinget_multi_buffer_copy(store, NULL, 3, keys, key_sizes, NULL,
+                                  capacities, sizes, codes, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "capacities",
-         pinget_multi_get_into(store, NULL, 3, keys, key_sizes, buffers, NULL,
-                               sizes, codes, &msg));
+         pinget_multi_buffer_copy(store, NULL, 3, keys, key_sizes, buffers,
+                                  NULL, sizes, codes, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "value_sizes",
-         pinget_multi_get_into(store, NULL, 3, keys, key_sizes, buffers,
-                               capacities, NULL, codes, &msg));
+         pinget_multi_buffer_copy(store, NULL, 3, keys, key_sizes, buffers,
+                                  capacities, NULL, codes, &msg));
   const char* null_key[2] = {kKey, NULL};
   EXPECT(PINGET_INVALID_ARGUMENT, "keys[1]",
-         pinget_multi_get_into(store, NULL, 2, null_key, key_sizes, buffers,
-                               capacities, sizes, codes, &msg));
+         pinget_multi_buffer_copy(store, NULL, 2, null_key, key_sizes, buffers,
+                                  capacities, sizes, codes, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "out",
          pinget_snapshot_create(store, NULL, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "value",
@@ -477,27 +500,33 @@ static void strategies(const char* dir) {
 
   /* Close: pins and snapshots outlive it; every later call is Closed; a second
    * close is OK. */
-  OK(pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
+  OK(pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
   OK(pinget_close(store, &msg));
   data = pinget_pinned_value(pinned, &size);
   CHECK(data != NULL && size == sizeof value && memcmp(data, value, size) == 0);
   OK(pinget_close(store, &msg));
+  EXPECT(
+      PINGET_CLOSED, NULL,
+      pinget_buffer_copy(store, NULL, KEY, buffer, sizeof buffer, &size, &msg));
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_get_into(store, NULL, KEY, buffer, sizeof buffer, &size, &msg));
+         pinget_buffer_copy(store, NULL, NULL, 5, NULL, 9, NULL, &msg));
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_get_into(store, NULL, NULL, 5, NULL, 9, NULL, &msg));
-  EXPECT(PINGET_CLOSED, NULL, pinget_get(store, NULL, KEY, &copy, &size, &msg));
+         pinget_pinnable_copy(store, NULL, KEY, &copy, &size, &msg));
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_get_visit(store, NULL, KEY, visit, &seen, &msg));
+         pinget_string_copy(store, NULL, KEY, &lent, &size, &msg));
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
+         pinget_string_copy(store, NULL, KEY, NULL, NULL, &msg));
+  EXPECT(PINGET_CLOSED, NULL,
+         pinget_pinned_visit(store, NULL, KEY, visit, &seen, &msg));
+  EXPECT(PINGET_CLOSED, NULL,
+         pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
   CHECK(pinget_pinned_value(pinned, NULL) == NULL);
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_multi_get_pinned(store, NULL, 3, keys, key_sizes, batch, NULL,
-                                 NULL, NULL, &msg));
+         pinget_multi_pinned_view(store, NULL, 3, keys, key_sizes, batch, NULL,
+                                  NULL, NULL, &msg));
   EXPECT(PINGET_CLOSED, NULL,
-         pinget_multi_get_into(store, NULL, 3, keys, NULL, NULL, NULL, sizes,
-                               codes, &msg));
+         pinget_multi_buffer_copy(store, NULL, 3, keys, NULL, NULL, NULL, sizes,
+                                  codes, &msg));
   EXPECT(PINGET_CLOSED, NULL, pinget_put(store, NULL, 0, KEY, "x", 1, &msg));
   EXPECT(PINGET_CLOSED, NULL, pinget_delete(store, NULL, 0, KEY, &msg));
   EXPECT(PINGET_CLOSED, NULL, pinget_write(store, NULL, NULL, &msg));
@@ -511,8 +540,9 @@ static void strategies(const char* dir) {
                              &msg));
   /* A snapshot's read still needs the store open. */
   OK(pinget_read_options_set_snapshot(ro, snapshot, &msg));
-  EXPECT(PINGET_CLOSED, NULL,
-         pinget_get_into(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
+  EXPECT(
+      PINGET_CLOSED, NULL,
+      pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
 
   pinget_snapshot_destroy(snapshot);
   pinget_read_options_destroy(ro);
@@ -524,8 +554,8 @@ static void strategies(const char* dir) {
   store = NULL;
   OK(pinget_open(path, NULL, &store, &msg));
   if (store != NULL) {
-    OK(pinget_get_into(store, NULL, "fresh", 5, buffer, sizeof buffer, &size,
-                       &msg));
+    OK(pinget_buffer_copy(store, NULL, "fresh", 5, buffer, sizeof buffer, &size,
+                          &msg));
     CHECK(size == 5 && memcmp(buffer, "newer", 5) == 0);
   }
   pinget_store_destroy(store); /* closes: no pinget_close needed */
@@ -551,9 +581,9 @@ static void file_reads(const char* dir) {
   OK(pinget_read_options_set_fill_cache(ro, 0, &msg));
   char buffer[4096];
   size_t size = 0;
-  OK(pinget_get_into(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
+  OK(pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
   pinget_copy_stats_reset();
-  OK(pinget_get_into(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
+  OK(pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
   pinget_copy_stats s = stats();
   CHECK(s.file_reads == 1 && s.file_bytes_read >= sizeof value);
   /* Uncached block: F, then RocksDB's copy (P = 1), then the buffer's. */
@@ -654,13 +684,13 @@ static void release_detached(const char* dir) {
     OK(pinget_put(store, NULL, 0, KEY, "v", 1, &msg));
     pinget_pinned* pinned = NULL;
     OK(pinget_pinned_create(&pinned, &msg));
-    OK(pinget_get_pinned(store, NULL, KEY, pinned, NULL, NULL, &msg));
+    OK(pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
     pinget_pinned_batch* batch = NULL;
     OK(pinget_pinned_batch_create(&batch, &msg));
     const char* keys[] = {kKey};
     const size_t key_sizes[] = {sizeof kKey - 1};
-    OK(pinget_multi_get_pinned(store, NULL, 1, keys, key_sizes, batch, NULL,
-                               NULL, NULL, &msg));
+    OK(pinget_multi_pinned_view(store, NULL, 1, keys, key_sizes, batch, NULL,
+                                NULL, NULL, &msg));
     if (detach) {
       pinget_pinned_release_detached(pinned);
       pinget_pinned_release_detached(pinned); /* idempotent */

@@ -29,10 +29,10 @@ int main(int argc, char** argv) {
 
   pinget_pinned* pinned = NULL;
   CHECK(pinget_pinned_create(&pinned, NULL) == PINGET_OK);
-  CHECK(pinget_get_pinned(store, NULL, "key", 3, pinned, NULL, NULL, NULL) ==
+  CHECK(pinget_pinned_view(store, NULL, "key", 3, pinned, NULL, NULL, NULL) ==
         PINGET_OK);
   pinget_copy_stats_reset();
-  CHECK(pinget_get_pinned(store, NULL, "key", 3, pinned, NULL, NULL, NULL) ==
+  CHECK(pinget_pinned_view(store, NULL, "key", 3, pinned, NULL, NULL, NULL) ==
         PINGET_OK);
   size_t size = 0;
   const char* data = pinget_pinned_value(pinned, &size);
@@ -40,8 +40,8 @@ int main(int argc, char** argv) {
   pinget_copy_stats stats;
   CHECK(pinget_copy_stats_get(&stats, NULL) == PINGET_OK);
   CHECK(stats.value_copies == 0);
-  CHECK(pinget_get_pinned(store, NULL, "missing", 7, pinned, NULL, NULL,
-                          NULL) == PINGET_NOT_FOUND);
+  CHECK(pinget_pinned_view(store, NULL, "missing", 7, pinned, NULL, NULL,
+                           NULL) == PINGET_NOT_FOUND);
 
   pinget_pinned_destroy(pinned);
   CHECK(pinget_close(store, NULL) == PINGET_OK);

@@ -89,8 +89,12 @@ TEST_F(ControlsTest, MissingKeysAreNotErrorsAndBadKeysAre) {
   EXPECT_FALSE(st.message.empty());
   EXPECT_EQ(bytes, 10u + 11u);
   ASSERT_TRUE(store_->Close().ok());
-  EXPECT_EQ(loop.PinnedGets(c_store(), 0, 1, &bytes).code, PINGET_CLOSED);
-  EXPECT_EQ(loop.PinnedBatches(c_store(), 0, 1, 1, &bytes).code, PINGET_CLOSED);
+  st = loop.PinnedGets(c_store(), 0, 1, &bytes);
+  EXPECT_EQ(st.code, PINGET_CLOSED);
+  EXPECT_NE(st.message.find("closed"), std::string::npos) << st.message;
+  st = loop.PinnedBatches(c_store(), 0, 1, 1, &bytes);
+  EXPECT_EQ(st.code, PINGET_CLOSED);
+  EXPECT_NE(st.message.find("closed"), std::string::npos) << st.message;
 }
 
 TEST_F(ControlsTest, CursorLoopsLendEveryEntryAndStartOver) {
@@ -118,9 +122,16 @@ TEST_F(ControlsTest, CursorLoopsLendEveryEntryAndStartOver) {
   EXPECT_EQ(bytes, tail);
 
   ASSERT_TRUE(store_->Close().ok());
-  EXPECT_EQ(loop.Scan(64, 1, &bytes, &entries).code, PINGET_CLOSED);
+  // Each error comes with its message (Closed: ...).
+  for (const LoopStatus& st :
+       {loop.Scan(64, 1, &bytes, &entries),
+        loop.Seek(keys_[0].data(), keys_[0].size(), 1, &bytes, &entries)}) {
+    EXPECT_EQ(st.code, PINGET_CLOSED);
+    EXPECT_NE(st.message.find("closed"), std::string::npos) << st.message;
+  }
   CursorLoop closed(c_store(), 1);
   EXPECT_EQ(closed.status().code, PINGET_CLOSED);
+  EXPECT_NE(closed.status().message.find("closed"), std::string::npos);
   EXPECT_EQ(closed.Scan(1, 1, &bytes, &entries).code, PINGET_CLOSED);
 }
 

@@ -29,8 +29,8 @@ static pinget_store* store;
 static void* read_key(void* result) {
   char value[16];
   size_t size = 0;
-  *(int*)result = pinget_get_into(store, NULL, "k", 1, value, sizeof value,
-                                  &size, NULL) == PINGET_OK &&
+  *(int*)result = pinget_buffer_copy(store, NULL, "k", 1, value, sizeof value,
+                                     &size, NULL) == PINGET_OK &&
                   size == 1 && value[0] == 'v';
   return NULL;
 }
@@ -44,8 +44,8 @@ int main(int argc, char** argv) {
   const char* keys[1] = {"k"};
   size_t key_sizes[1] = {1};
   pinget_code code =
-      pinget_multi_get_into(store, NULL, (size_t)1 << 58, keys, key_sizes, NULL,
-                            NULL, NULL, NULL, &message);
+      pinget_multi_buffer_copy(store, NULL, (size_t)1 << 58, keys, key_sizes,
+                               NULL, NULL, NULL, NULL, &message);
   CHECK(code == PINGET_UNKNOWN); /* bad_alloc, caught inside the library */
   CHECK(message == NULL);
 

@@ -160,7 +160,7 @@ PINGET_C_API pinget_code pinget_read_options_set_snapshot(
 PINGET_C_API pinget_code pinget_read_options_set_fill_cache(
     pinget_read_options* options, int value, char** message);
 /* 0: blocks read from files are not checked; only for files you trust. */
-/* ReadOptions::pin_memtable: pinget_get_pinned pins memtable hits too. */
+/* ReadOptions::pin_memtable: pinget_pinned_view pins memtable hits too. */
 PINGET_C_API pinget_code pinget_read_options_set_pin_memtable(
     pinget_read_options* options, int value, char** message);
 PINGET_C_API pinget_code pinget_read_options_set_verify_checksums(
@@ -256,30 +256,40 @@ PINGET_C_API pinget_code pinget_snapshot_create(pinget_store* store,
                                                 char** message);
 PINGET_C_API void pinget_snapshot_destroy(pinget_snapshot* snapshot);
 
-/* ---- Gets. PINGET_NOT_FOUND when the key has no value. ---- */
+/* ---- Gets, each named after its strategy (pinget's docs/strategies.md).
+ * PINGET_NOT_FOUND when the key has no value. ---- */
 
-/* A copy the caller owns (pinnable_copy): *value is set to a new buffer of
+/* string_copy: DB::Get copies the value into this thread's string (1 copy; no
+ * allocation once that string has held a value as large), which is lent:
+ * *value (not NUL-terminated; a valid pointer even for an empty value) and
+ * *value_size stay valid until this thread's next pinget_string_copy or its
+ * exit, and must not be freed. NULL and 0 unless the code is PINGET_OK. */
+PINGET_C_API pinget_code pinget_string_copy(pinget_store* store,
+                                            const pinget_read_options* options,
+                                            const char* key, size_t key_size,
+                                            const char** value,
+                                            size_t* value_size, char** message);
+
+/* pinnable_copy, a copy the caller owns: *value is set to a new buffer of
  * *value_size bytes (not NUL-terminated; a valid pointer even for an empty
  * value) that the caller frees with pinget_free; NULL unless the code is
  * PINGET_OK. P + 1 copies, 1 allocation. */
-PINGET_C_API pinget_code pinget_get(pinget_store* store,
-                                    const pinget_read_options* options,
-                                    const char* key, size_t key_size,
-                                    char** value, size_t* value_size,
-                                    char** message);
+PINGET_C_API pinget_code pinget_pinnable_copy(
+    pinget_store* store, const pinget_read_options* options, const char* key,
+    size_t key_size, char** value, size_t* value_size, char** message);
 
 /* buffer_copy: copies min(size, capacity) bytes of the value into buffer and
  * sets *value_size to the value's full size, so *value_size > capacity means
  * the buffer was too small. Nothing past buffer + capacity is written. P + 1
  * copies, no allocation. buffer may be NULL only with capacity 0 (a size
  * query, P copies). */
-PINGET_C_API pinget_code pinget_get_into(pinget_store* store,
-                                         const pinget_read_options* options,
-                                         const char* key, size_t key_size,
-                                         char* buffer, size_t capacity,
-                                         size_t* value_size, char** message);
+PINGET_C_API pinget_code pinget_buffer_copy(pinget_store* store,
+                                            const pinget_read_options* options,
+                                            const char* key, size_t key_size,
+                                            char* buffer, size_t capacity,
+                                            size_t* value_size, char** message);
 
-/* Called by pinget_get_visit with the value's bytes, valid only during the
+/* Called by pinget_pinned_visit with the value's bytes, valid only during the
  * call. */
 typedef void (*pinget_value_visitor)(void* context, const char* value,
                                      size_t value_size);
@@ -288,14 +298,14 @@ typedef void (*pinget_value_visitor)(void* context, const char* value,
  * only when the code is PINGET_OK, while the value is pinned. P copies, no
  * allocation in steady state. visitor may call any store but must not close
  * this one (pinget_close would wait for it). */
-PINGET_C_API pinget_code pinget_get_visit(pinget_store* store,
-                                          const pinget_read_options* options,
-                                          const char* key, size_t key_size,
-                                          pinget_value_visitor visitor,
-                                          void* context, char** message);
+PINGET_C_API pinget_code pinget_pinned_visit(pinget_store* store,
+                                             const pinget_read_options* options,
+                                             const char* key, size_t key_size,
+                                             pinget_value_visitor visitor,
+                                             void* context, char** message);
 
 /* A reusable pinned value (pinned_view): create it once, then each
- * pinget_get_pinned into it releases what it held and pins the next value,
+ * pinget_pinned_view into it releases what it held and pins the next value,
  * with no allocation. While it holds a value, the block behind it, and the
  * database, stay alive, even if the store is closed. */
 PINGET_C_API pinget_code pinget_pinned_create(pinget_pinned** out,
@@ -306,14 +316,14 @@ PINGET_C_API void pinget_pinned_destroy(pinget_pinned* pinned);
  * own bytes is copied first (one counted key copy). value and value_size
  * (each may be NULL) receive what pinget_pinned_value would return, so that
  * a binding needs one call per get; NULL and 0 unless the code is PINGET_OK. */
-PINGET_C_API pinget_code pinget_get_pinned(pinget_store* store,
-                                           const pinget_read_options* options,
-                                           const char* key, size_t key_size,
-                                           pinget_pinned* pinned,
-                                           const char** value,
-                                           size_t* value_size, char** message);
+PINGET_C_API pinget_code pinget_pinned_view(pinget_store* store,
+                                            const pinget_read_options* options,
+                                            const char* key, size_t key_size,
+                                            pinget_pinned* pinned,
+                                            const char** value,
+                                            size_t* value_size, char** message);
 /* The held value's bytes, read-only and valid until the next
- * pinget_get_pinned into pinned, pinget_pinned_release or _destroy; *size
+ * pinget_pinned_view into pinned, pinget_pinned_release or _destroy; *size
  * (if size is not NULL) is set to its length. NULL (and 0) when nothing is
  * held or pinned is NULL. */
 PINGET_C_API const char* pinget_pinned_value(const pinget_pinned* pinned,
@@ -336,10 +346,10 @@ PINGET_C_API void pinget_pinned_release_detached(pinget_pinned* pinned);
  * and PINGET_NOT_FOUND, in key order, or PINGET_OK. A bad argument returns
  * before any key is read. count may be 0 (then arrays may be NULL). */
 
-/* Batched buffer_copy: for each i, as pinget_get_into with buffers[i],
+/* Batched buffer_copy: for each i, as pinget_buffer_copy with buffers[i],
  * capacities[i] and value_sizes[i]; codes[i] (codes may be NULL) gets key
  * i's code. P + 1 copies per found key, no allocation in steady state. */
-PINGET_C_API pinget_code pinget_multi_get_into(
+PINGET_C_API pinget_code pinget_multi_buffer_copy(
     pinget_store* store, const pinget_read_options* options, size_t count,
     const char* const* keys, const size_t* key_sizes, char* const* buffers,
     const size_t* capacities, size_t* value_sizes, int* codes, char** message);
@@ -354,12 +364,12 @@ PINGET_C_API void pinget_pinned_batch_destroy(pinget_pinned_batch* batch);
  * count elements) receive, per key, what pinget_pinned_batch_value and
  * pinget_pinned_batch_code would return, so that a binding needs one call per
  * batch. */
-PINGET_C_API pinget_code pinget_multi_get_pinned(
+PINGET_C_API pinget_code pinget_multi_pinned_view(
     pinget_store* store, const pinget_read_options* options, size_t count,
     const char* const* keys, const size_t* key_sizes,
     pinget_pinned_batch* batch, const char** values, size_t* value_sizes,
     int* codes, char** message);
-/* Keys of the last pinget_multi_get_pinned (0 after release, or for NULL). */
+/* Keys of the last pinget_multi_pinned_view (0 after release, or for NULL). */
 PINGET_C_API size_t pinget_pinned_batch_size(const pinget_pinned_batch* batch);
 /* Key i's code (PINGET_NOT_FOUND for i past the size, and for a NULL batch). */
 PINGET_C_API pinget_code

@@ -233,7 +233,7 @@ final class FfmDecoding {
         held = true;
         int code =
             (int)
-                Native.GET_PINNED.invokeExact(
+                Native.PINNED_VIEW.invokeExact(
                     store.handle(),
                     ro,
                     slots.key(key),

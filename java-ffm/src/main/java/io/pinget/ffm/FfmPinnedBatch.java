@@ -105,7 +105,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
       int code =
           (int)
               (n <= Native.CRITICAL_BATCH_KEYS
-                      ? Native.MULTI_GET_PINNED
+                      ? Native.MULTI_PINNED_VIEW
                       : Native.MULTI_GET_PINNED_LARGE)
                   .invokeExact(
                       store.handle(),

@@ -83,7 +83,7 @@ public final class FfmPinnedView implements AutoCloseable {
     try {
       int code =
           (int)
-              Native.GET_PINNED.invokeExact(
+              Native.PINNED_VIEW.invokeExact(
                   store.handle(),
                   ro,
                   slots.key(key),

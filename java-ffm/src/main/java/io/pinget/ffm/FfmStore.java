@@ -378,8 +378,8 @@ public final class FfmStore implements AutoCloseable {
   }
 
   /**
-   * string_copy: the value copied by C into a buffer of its own (P + 1), then into a new array (+
-   * 1): P + 2 copies, two allocations (the C buffer is freed at once).
+   * string_copy: the value copied by RocksDB into this thread's native string (pinget_string_copy:
+   * 1 copy, no allocation once warm), then into a new array: 2 copies, one allocation.
    *
    * @param key not null, not empty
    * @return a new array, or null if key has no value
@@ -404,7 +404,7 @@ public final class FfmStore implements AutoCloseable {
     try {
       int code =
           (int)
-              Native.GET.invokeExact(
+              Native.STRING_COPY.invokeExact(
                   handle,
                   ro,
                   slots.key(key),
@@ -416,12 +416,8 @@ public final class FfmStore implements AutoCloseable {
         return null;
       }
       Native.check(code, slots.message);
-      MemorySegment value = slots.pointer.get(ADDRESS, 0).reinterpret(slots.size());
-      try {
-        return toArray(value);
-      } finally {
-        Native.free(value);
-      }
+      // Lent until this thread's next string_copy: copied out at once, never freed here.
+      return toArray(slots.pointer.get(ADDRESS, 0).reinterpret(slots.size()));
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {
@@ -474,7 +470,7 @@ public final class FfmStore implements AutoCloseable {
       MemorySegment pinned = slots.pinned();
       int code =
           (int)
-              Native.GET_PINNED.invokeExact(
+              Native.PINNED_VIEW.invokeExact(
                   handle,
                   ro,
                   slots.key(key),
@@ -608,7 +604,7 @@ public final class FfmStore implements AutoCloseable {
     try {
       int code =
           (int)
-              Native.GET_INTO.invokeExact(
+              Native.BUFFER_COPY.invokeExact(
                   handle,
                   ro,
                   MemorySegment.ofArray(key),
@@ -795,7 +791,9 @@ public final class FfmStore implements AutoCloseable {
     // the JNI API).
     try {
       return (int)
-          (n <= Native.CRITICAL_BATCH_KEYS ? Native.MULTI_GET_INTO : Native.MULTI_GET_INTO_LARGE)
+          (n <= Native.CRITICAL_BATCH_KEYS
+                  ? Native.MULTI_BUFFER_COPY
+                  : Native.MULTI_BUFFER_COPY_LARGE)
               .invokeExact(
                   handle,
                   ro,

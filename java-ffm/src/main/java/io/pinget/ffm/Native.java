@@ -37,7 +37,7 @@ final class Native {
   private static SymbolLookup lookup() {
     Store.rocksdbVersion();
     SymbolLookup loader = SymbolLookup.loaderLookup();
-    if (loader.find("pinget_get_pinned").isPresent()) {
+    if (loader.find("pinget_pinned_view").isPresent()) {
       return loader;
     }
     // Another class loader loaded it: dlopen (LoadLibrary) finds the loaded library by its name.
@@ -181,14 +181,14 @@ final class Native {
       handle("pinget_compact", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
 
   // Reads.
-  static final MethodHandle GET =
+  static final MethodHandle STRING_COPY =
       handle(
-          "pinget_get",
+          "pinget_string_copy",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS),
           Access.CRITICAL);
-  static final MethodHandle GET_INTO =
+  static final MethodHandle BUFFER_COPY =
       handle(
-          "pinget_get_into",
+          "pinget_buffer_copy",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
           Access.CRITICAL_HEAP); // key and destination in place; nothing is allocated after it
   static final MethodHandle COLUMN_FAMILY_ID =
@@ -196,14 +196,14 @@ final class Native {
           "pinget_column_family_id",
           codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
           Access.BLOCKING);
-  private static final FunctionDescriptor MULTI_GET_INTO_FD =
+  private static final FunctionDescriptor MULTI_BUFFER_COPY_FD =
       codeOf(
           ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS,
           ADDRESS);
-  static final MethodHandle MULTI_GET_INTO =
-      handle("pinget_multi_get_into", MULTI_GET_INTO_FD, Access.CRITICAL);
-  static final MethodHandle MULTI_GET_INTO_LARGE =
-      handle("pinget_multi_get_into", MULTI_GET_INTO_FD, Access.BLOCKING);
+  static final MethodHandle MULTI_BUFFER_COPY =
+      handle("pinget_multi_buffer_copy", MULTI_BUFFER_COPY_FD, Access.CRITICAL);
+  static final MethodHandle MULTI_BUFFER_COPY_LARGE =
+      handle("pinget_multi_buffer_copy", MULTI_BUFFER_COPY_FD, Access.BLOCKING);
   static final MethodHandle PINNED_CREATE =
       handle("pinget_pinned_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle PINNED_DESTROY =
@@ -212,9 +212,9 @@ final class Native {
       handle("pinget_pinned_release", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
   static final MethodHandle PINNED_RELEASE_DETACHED =
       handle("pinget_pinned_release_detached", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
-  static final MethodHandle GET_PINNED =
+  static final MethodHandle PINNED_VIEW =
       handle(
-          "pinget_get_pinned",
+          "pinget_pinned_view",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
           Access.CRITICAL);
   static final MethodHandle PINNED_BATCH_CREATE =
@@ -228,7 +228,7 @@ final class Native {
           "pinget_pinned_batch_release_detached",
           FunctionDescriptor.ofVoid(ADDRESS),
           Access.CRITICAL);
-  private static final FunctionDescriptor MULTI_GET_PINNED_FD =
+  private static final FunctionDescriptor MULTI_PINNED_VIEW_FD =
       codeOf(
           ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS,
           ADDRESS);
@@ -239,10 +239,10 @@ final class Native {
    */
   static final int CRITICAL_BATCH_KEYS = 64;
 
-  static final MethodHandle MULTI_GET_PINNED =
-      handle("pinget_multi_get_pinned", MULTI_GET_PINNED_FD, Access.CRITICAL);
+  static final MethodHandle MULTI_PINNED_VIEW =
+      handle("pinget_multi_pinned_view", MULTI_PINNED_VIEW_FD, Access.CRITICAL);
   static final MethodHandle MULTI_GET_PINNED_LARGE =
-      handle("pinget_multi_get_pinned", MULTI_GET_PINNED_FD, Access.BLOCKING);
+      handle("pinget_multi_pinned_view", MULTI_PINNED_VIEW_FD, Access.BLOCKING);
   // Cursors.
   static final MethodHandle CURSOR_CREATE =
       handle(

@@ -83,6 +83,7 @@ class FfmStoreTest {
         // Steady state: the cache filled, the view's copy buffer grown.
         assertNotNull(view.get(KEY));
         assertNotNull(store.pinnableCopy(KEY));
+        assertNotNull(store.stringCopy(KEY)); // this thread's lent string grown
         CopyStats.reset();
         MemorySegment pinned = view.get(KEY);
         assertArrayEquals(value, pinned.toArray(JAVA_BYTE));

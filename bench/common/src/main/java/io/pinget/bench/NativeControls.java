@@ -63,7 +63,8 @@ public final class NativeControls {
    * @return a loop; close it
    */
   public static KeyLoop keyLoop(Store store, byte[][] keys) {
-    return new KeyLoop(Objects.requireNonNull(store, "store"), keys);
+    Objects.requireNonNull(store, "store");
+    return new KeyLoop(store, Objects.requireNonNull(keys, "keys"));
   }
 
   /**
@@ -116,7 +117,7 @@ public final class NativeControls {
     }
 
     /**
-     * pinned_view of keys [from, from + count) in order into one reused pin (pinget_get_pinned): P
+     * pinned_view of keys [from, from + count) in order into one reused pin (pinget_pinned_view): P
      * copies each, no allocation.
      *
      * @return the sum of the values' sizes
@@ -132,7 +133,7 @@ public final class NativeControls {
     }
 
     /**
-     * Batched pinned_view (pinget_multi_get_pinned) of keys [from, from + count), batch keys at a
+     * Batched pinned_view (pinget_multi_pinned_view) of keys [from, from + count), batch keys at a
      * time.
      *
      * @return the sum of the values' sizes
@@ -168,6 +169,10 @@ public final class NativeControls {
      */
     public void scan(int batch, int total, long[] out) {
       checkBatch(batch);
+      if (total < 0) {
+        throw new IllegalArgumentException("total is " + total);
+      }
+      checkOut(out);
       try {
         NativeControls.scan(open(), batch, total, out);
       } finally {
@@ -177,11 +182,19 @@ public final class NativeControls {
 
     /** A seek to key and one batch of count entries. out = {entries, key and value bytes}. */
     public void seek(byte[] key, int count, long[] out) {
+      Objects.requireNonNull(key, "key");
       checkBatch(count);
+      checkOut(out);
       try {
         NativeControls.seek(open(), key, count, out);
       } finally {
         Reference.reachabilityFence(store);
+      }
+    }
+
+    private static void checkOut(long[] out) {
+      if (Objects.requireNonNull(out, "out").length < 2) {
+        throw new IllegalArgumentException("out holds " + out.length + " longs: 2 needed");
       }
     }
 

@@ -1,0 +1,111 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.bench;
+
+import io.pinget.CopyStats;
+import io.pinget.Options;
+import io.pinget.Store;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Checks the benchmarks' native controls ({@link NativeControls}) before any benchmark times them:
+ * they read what the strategies read, count no copy where the strategies count none, and refuse
+ * misuse with an exception (bench/run runs it after building, under -Xcheck:jni). Exits non-zero on
+ * the first failure.
+ */
+public final class NativeControlsCheck {
+  private static int checks;
+
+  private NativeControlsCheck() {}
+
+  public static void main(String[] args) throws Exception {
+    Path dir = Files.createTempDirectory("pinget-controls-");
+    byte[][] keys = new byte[100][];
+    long valueBytes = 0;
+    long keyBytes = 0;
+    try (Store store = Store.open(dir, new Options())) {
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = ("key-" + (100 + i)).getBytes(StandardCharsets.US_ASCII);
+        store.put(keys[i], new byte[10 + i]);
+        valueBytes += 10 + i;
+        keyBytes += keys[i].length;
+      }
+      store.flush();
+
+      check(NativeControls.jniNop() == 0, "jniNop returns 0");
+      CopyStats.reset();
+      for (int i = 0; i < 1000; i++) {
+        NativeControls.jniNop();
+      }
+      check(CopyStats.current().valueCopies() == 0, "jniNop counts no copy");
+
+      try (NativeControls.KeyLoop loop = NativeControls.keyLoop(store, keys)) {
+        check(loop.pinnedGets(0, 100) == valueBytes, "pinnedGets reads every key");
+        check(loop.pinnedGets(98, 2) == 108 + 109, "pinnedGets of a range");
+        check(loop.pinnedBatches(0, 100, 16) == valueBytes, "pinnedBatches reads every key");
+        CopyStats.reset();
+        loop.pinnedGets(0, 100);
+        loop.pinnedBatches(0, 100, 16);
+        CopyStats s = CopyStats.current();
+        check(s.valueCopies() == 0 && s.allocations() == 0, "block-cache loops copy nothing");
+        refuses(IndexOutOfBoundsException.class, () -> loop.pinnedGets(99, 2), "a range past");
+        refuses(IllegalArgumentException.class, () -> loop.pinnedBatches(0, 1, 0), "batch 0");
+      }
+      refuses(NullPointerException.class, () -> NativeControls.keyLoop(store, null), "no keys");
+      refuses(
+          NullPointerException.class,
+          () -> NativeControls.keyLoop(store, new byte[][] {null}),
+          "a null key");
+
+      long[] out = new long[2];
+      try (NativeControls.CursorLoop cursor = NativeControls.cursorLoop(store)) {
+        cursor.scan(64, 250, out);
+        long half = 0;
+        for (int i = 0; i < 50; i++) {
+          half += keys[i].length + 10 + i;
+        }
+        check(out[0] == 250, "scan lends 250 entries");
+        check(out[1] == 2 * (keyBytes + valueBytes) + half, "scan starts over at the end");
+        cursor.seek(keys[90], 64, out);
+        check(out[0] == 10, "seek lends to the range's end");
+        refuses(IllegalArgumentException.class, () -> cursor.scan(0, 1, out), "batch 0");
+        refuses(IllegalArgumentException.class, () -> cursor.scan(1, -1, out), "total < 0");
+        refuses(IllegalArgumentException.class, () -> cursor.scan(1, 1, new long[1]), "short out");
+        refuses(NullPointerException.class, () -> cursor.seek(null, 1, out), "no key");
+        store.close();
+        String message = refuses(IllegalStateException.class, () -> cursor.scan(1, 1, out), "");
+        check(message.startsWith("Closed: "), "a closed store's scan says Closed: " + message);
+      }
+      NativeControls.KeyLoop loop = NativeControls.keyLoop(store, keys);
+      String message = refuses(IllegalStateException.class, () -> loop.pinnedGets(0, 1), "");
+      check(message.startsWith("Closed: "), "a closed store's get says Closed: " + message);
+      loop.close();
+      loop.close();
+      refuses(IllegalStateException.class, () -> loop.pinnedGets(0, 1), "a closed loop");
+    } finally {
+      try (var files = Files.walk(dir)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+    System.out.println("native controls: " + checks + " checks passed");
+  }
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw new AssertionError("native controls: " + what);
+    }
+    checks++;
+  }
+
+  /** Runs call, which must throw type; returns its message. */
+  private static String refuses(Class<? extends Throwable> type, Runnable call, String what) {
+    try {
+      call.run();
+    } catch (Throwable t) {
+      check(type.isInstance(t), what + ": threw " + t);
+      return String.valueOf(t.getMessage());
+    }
+    throw new AssertionError("native controls: " + what + ": nothing thrown");
+  }
+}
