@@ -180,8 +180,7 @@ public final class FfmCursor implements AutoCloseable {
    */
   public MemorySegment key(int i) {
     checkIndex(i);
-    return scope.wrap(
-        MemorySegment.ofAddress(keys.getAtIndex(JAVA_LONG, i)), keySizes.getAtIndex(JAVA_LONG, i));
+    return scope.wrap(keys.getAtIndex(JAVA_LONG, i), keySizes.getAtIndex(JAVA_LONG, i));
   }
 
   /**
@@ -192,9 +191,7 @@ public final class FfmCursor implements AutoCloseable {
    */
   public MemorySegment value(int i) {
     checkIndex(i);
-    return scope.wrap(
-        MemorySegment.ofAddress(values.getAtIndex(JAVA_LONG, i)),
-        valueSizes.getAtIndex(JAVA_LONG, i));
+    return scope.wrap(values.getAtIndex(JAVA_LONG, i), valueSizes.getAtIndex(JAVA_LONG, i));
   }
 
   /**

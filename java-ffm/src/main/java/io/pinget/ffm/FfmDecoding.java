@@ -1,7 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.pinget.PingetException;
 import io.pinget.ReadOptions;
@@ -247,7 +247,7 @@ final class FfmDecoding {
         }
         Native.check(code, slots.message);
         scope.open();
-        return scope.wrap(slots.pointer.get(ADDRESS, 0), slots.size());
+        return scope.wrap(slots.pointer.get(JAVA_LONG, 0), slots.size());
       } catch (Throwable t) {
         throw Native.rethrow(t);
       } finally {

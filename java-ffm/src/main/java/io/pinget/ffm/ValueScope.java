@@ -7,18 +7,23 @@ import java.lang.ref.Reference;
 import java.util.function.Consumer;
 
 /**
- * The scope of the values a pinned handle ({@link FfmPinnedView}, {@link FfmPinnedBatch}) returns
- * from one get: a confined Arena, closed before the pin goes, so that every segment over the pinned
- * bytes, and every slice or buffer of one, throws from then on. A confined Arena closes without the
- * thread handshake a shared one needs; its values are read on the thread that got them. While open,
- * it keeps its owner (and so the owner's native pin) reachable from those segments, so that the
- * owner's Cleaner cannot free a pin a live segment shows. Not thread-safe.
+ * The scope of the values a pinned handle ({@link FfmPinnedView}, {@link FfmPinnedBatch}, {@link
+ * FfmCursor}, decode on read) returns from one get or batch: a confined Arena, closed before the
+ * pin goes, so that every segment over the pinned bytes, and every slice or buffer of one, throws
+ * from then on. A confined Arena closes without the thread handshake a shared one needs; its values
+ * are read on the thread that got them. While open, it keeps its owner (and so the owner's native
+ * pin) reachable from those segments, so that the owner's Cleaner cannot free a pin a live segment
+ * shows. From the second value of a scope on, each is a slice of one read-only segment over the
+ * address space: one small object per value, where a segment made per value (an address, its
+ * reinterpretation with a cleanup, its read-only view) takes four. Not thread-safe.
  */
 final class ValueScope {
-  /** The cleanup action of every segment: does nothing when run, but refers to the owner. */
+  /** The cleanup action of the scope: does nothing when run, but refers to the owner. */
   private final Consumer<MemorySegment> keepAlive;
 
   private Arena arena; // open, or null
+  private boolean wrapped; // a value made in the open scope
+  private MemorySegment all; // the address space, read-only, in arena; null before the 2nd value
 
   ValueScope(Object owner) {
     keepAlive = s -> Reference.reachabilityFence(owner);
@@ -29,9 +34,22 @@ final class ValueScope {
     arena = Arena.ofConfined();
   }
 
-  /** A read-only segment of size bytes at address, in the open scope. */
-  MemorySegment wrap(MemorySegment address, long size) {
-    return address.reinterpret(size, arena, keepAlive).asReadOnly();
+  /**
+   * A read-only segment of size bytes at address, in the open scope. The scope's first value is
+   * made alone (a single get makes no more); from its second, values are slices of the address
+   * space's segment.
+   */
+  MemorySegment wrap(long address, long size) {
+    MemorySegment a = all;
+    if (a == null) {
+      if (!wrapped) {
+        wrapped = true;
+        return MemorySegment.ofAddress(address).reinterpret(size, arena, keepAlive).asReadOnly();
+      }
+      a = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, keepAlive).asReadOnly();
+      all = a;
+    }
+    return a.asSlice(address, size);
   }
 
   /**
@@ -43,6 +61,8 @@ final class ValueScope {
     if (a != null) {
       a.close();
       arena = null;
+      all = null;
+      wrapped = false;
     }
   }
 }
