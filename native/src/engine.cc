@@ -69,12 +69,15 @@ Status Engine::Close() {
   return FromRocksDB(s);
 }
 
-Status Engine::CheckFamily(uint32_t id) const {
-  if (id >= families.size()) {
-    return Status::InvalidArgument("no column family with id " +
-                                   std::to_string(id));
-  }
-  return Status::OK();
+Engine::Engine() {
+  reads_[1].fill_cache = false;
+  reads_[2].fill_cache = false;
+  reads_[2].verify_checksums = false;
+}
+
+Status Engine::NoFamily(uint32_t id) {
+  return Status::InvalidArgument("no column family with id " +
+                                 std::to_string(id));
 }
 
 Status OpenEngine(const std::string& path, const Options& options,

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -272,38 +273,35 @@ class Store::Read {
                std::initializer_list<Status> arguments) {
     Status st = internal::Admit(guard_, arguments);
     if (!st.ok()) return st;
-    return store_.ResolveReadOptions(options, &ro_, &cf_);
+    // Close resets the store's engine only once every entered call has left.
+    const internal::Engine& engine = *store_.engine_;
+    st = engine.CheckFamily(options.column_family);
+    if (!st.ok()) return st;
+    cf_ = engine.families[options.column_family];
+    ro_ = &engine.Reads(options.fill_cache, options.verify_checksums);
+    if (options.snapshot != nullptr) {
+      if (options.snapshot->engine_ != store_.engine_) {
+        return Status::InvalidArgument("snapshot is from another store");
+      }
+      with_snapshot_.emplace(*ro_);
+      with_snapshot_->snapshot = options.snapshot->snapshot_;
+      ro_ = &*with_snapshot_;
+    }
+    return Status::OK();
   }
 
   rocksdb::DB* db() const { return store_.engine_->db.get(); }
-  const rocksdb::ReadOptions& ro() const { return ro_; }
+  const rocksdb::ReadOptions& ro() const { return *ro_; }
   rocksdb::ColumnFamilyHandle* cf() const { return cf_; }
 
  private:
   const Store& store_;
   internal::GateGuard guard_;
-  rocksdb::ReadOptions ro_;
+  // The engine's options for this read (Engine::Reads), or with_snapshot_.
+  const rocksdb::ReadOptions* ro_ = nullptr;
+  std::optional<rocksdb::ReadOptions> with_snapshot_;
   rocksdb::ColumnFamilyHandle* cf_ = nullptr;
 };
-
-Status Store::ResolveReadOptions(const ReadOptions& options,
-                                 rocksdb::ReadOptions* ro,
-                                 rocksdb::ColumnFamilyHandle** cf) const {
-  Status st = engine_->CheckFamily(options.column_family);
-  if (!st.ok()) return st;
-  *cf = engine_->families[options.column_family];
-  // An unchecked block must not reach the shared cache: verified reads trust
-  // what is cached.
-  ro->fill_cache = options.fill_cache && options.verify_checksums;
-  ro->verify_checksums = options.verify_checksums;
-  if (options.snapshot != nullptr) {
-    if (options.snapshot->engine_ != engine_) {
-      return Status::InvalidArgument("snapshot is from another store");
-    }
-    ro->snapshot = options.snapshot->snapshot_;
-  }
-  return Status::OK();
-}
 
 // string_copy: 1 copy into *value (CopyIntoString).
 Status Store::GetString(const ReadOptions& options, std::string_view key,

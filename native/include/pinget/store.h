@@ -239,11 +239,6 @@ class PINGET_EXPORT Store {
                          PinnedValue* value, bool* found);
 
   Store();
-  // Checks the read options and turns them into RocksDB's. REQUIRES: inside
-  // the gate.
-  Status ResolveReadOptions(const ReadOptions& options,
-                            rocksdb::ReadOptions* ro,
-                            rocksdb::ColumnFamilyHandle** cf) const;
 
   std::unique_ptr<internal::Gate> gate_;
   std::shared_ptr<internal::Engine> engine_;  // reset by Close()
