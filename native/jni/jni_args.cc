@@ -25,23 +25,6 @@ bool CheckRange(JNIEnv* env, jint off, jint len, jlong size) {
   return true;
 }
 
-ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags) {
-  ReadOptions options;
-  options.snapshot = FromHandle<const Snapshot>(snapshot);
-  options.column_family = static_cast<uint32_t>(column_family);
-  options.fill_cache = (flags & kFillCache) != 0;
-  options.verify_checksums = (flags & kVerifyChecksums) != 0;
-  options.pin_memtable = (flags & kPinMemtable) != 0;
-  return options;
-}
-
-WriteOptions ToWriteOptions(jint flags) {
-  WriteOptions options;
-  options.sync = (flags & kSync) != 0;
-  options.disable_wal = (flags & kDisableWal) != 0;
-  return options;
-}
-
 bool BytesArg::Init(JNIEnv* env, jbyteArray array, jobject buffer, jint off,
                     jint len, bool count_as_key) {
   if (array != nullptr) {

@@ -18,6 +18,7 @@
 #include "jni_errors.h"
 #include "pinget/binding/batch_buffers.h"
 #include "pinget/binding/store_binding.h"
+#include "pinget/binding/wire_options.h"
 #include "pinget/pinget.h"
 
 namespace pinget {
@@ -40,15 +41,18 @@ jlong ToHandle(T* p) {
 // Throws IndexOutOfBoundsException unless [off, off + len) lies in [0, size).
 bool CheckRange(JNIEnv* env, jint off, jint len, jlong size);
 
-// Flag bits, as io.pinget.ReadOptions and WriteOptions pack them (the Java
-// loader compares them with its own through NativeLibrary.constants()).
-constexpr jint kFillCache = 1;
-constexpr jint kVerifyChecksums = 2;
-constexpr jint kPinMemtable = 4;
-constexpr jint kSync = 1;
-constexpr jint kDisableWal = 2;
-ReadOptions ToReadOptions(jlong snapshot, jint column_family, jint flags);
-WriteOptions ToWriteOptions(jint flags);
+// Options as io.pinget.ReadOptions and WriteOptions pack them: the wire form
+// of pinget/binding/wire_options.h, whose flag bits the Java loader compares
+// with its own through NativeLibrary.constants().
+inline ReadOptions ToReadOptions(jlong snapshot, jint column_family,
+                                 jint flags) {
+  return internal::ReadOptionsFromWire(FromHandle<const Snapshot>(snapshot),
+                                       static_cast<uint32_t>(column_family),
+                                       static_cast<uint32_t>(flags));
+}
+inline WriteOptions ToWriteOptions(jint flags) {
+  return internal::WriteOptionsFromWire(static_cast<uint32_t>(flags));
+}
 
 // A key or value given from Java as bytes [off, off + len) of either a byte[]
 // (copied: onto the stack when small; one counted key copy) or a direct

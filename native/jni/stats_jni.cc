@@ -51,11 +51,11 @@ jstring Constants(JNIEnv* env, jclass) {
   for (int c = 0; c <= static_cast<int>(Status::Code::kUnknown); ++c) {
     s += StatusCodeName(static_cast<Status::Code>(c)) + std::string(",");
   }
-  s += "|fill_cache=" + std::to_string(kFillCache) +
-       ",verify_checksums=" + std::to_string(kVerifyChecksums) +
-       ",pin_memtable=" + std::to_string(kPinMemtable) +
-       ",sync=" + std::to_string(kSync) +
-       ",disable_wal=" + std::to_string(kDisableWal);
+  s += "|fill_cache=" + std::to_string(PINGET_READ_FILL_CACHE) +
+       ",verify_checksums=" + std::to_string(PINGET_READ_VERIFY_CHECKSUMS) +
+       ",pin_memtable=" + std::to_string(PINGET_READ_PIN_MEMTABLE) +
+       ",sync=" + std::to_string(PINGET_WRITE_SYNC) +
+       ",disable_wal=" + std::to_string(PINGET_WRITE_DISABLE_WAL);
   return env->NewStringUTF(s.c_str());
 }
 

@@ -16,6 +16,7 @@
 
 #include "pinget/binding/batch_buffers.h"
 #include "pinget/binding/store_binding.h"
+#include "pinget/binding/wire_options.h"
 #include "pinget/copy_stats.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
@@ -73,6 +74,11 @@ pinget_code Finish(const Status& st, char** message) {
 
 Status Null(const char* what) {
   return Status::InvalidArgument(std::string(what) + " is null");
+}
+
+Status UnknownFlags(const char* kind, uint32_t bits) {
+  return Status::InvalidArgument("unknown " + std::string(kind) +
+                                 " option flags " + std::to_string(bits));
 }
 
 // Runs body (returning a Status) with no exception escaping: an allocation
@@ -250,33 +256,20 @@ pinget_code pinget_read_options_create(pinget_read_options** out,
 void pinget_read_options_destroy(pinget_read_options* options) {
   delete options;
 }
-pinget_code pinget_read_options_set_snapshot(pinget_read_options* options,
-                                             const pinget_snapshot* snapshot,
-                                             char** message) {
-  return Set(options, "options", message, [&](pinget::ReadOptions& o) {
-    o.snapshot = snapshot == nullptr ? nullptr : snapshot->snapshot.get();
+pinget_code pinget_read_options_set(pinget_read_options* options,
+                                    const pinget_snapshot* snapshot,
+                                    uint32_t column_family, uint32_t flags,
+                                    char** message) {
+  return Guard(message, [&] {
+    if (options == nullptr) return Null("options");
+    if ((flags & ~pinget::internal::kReadFlags) != 0) {
+      return UnknownFlags("read", flags & ~pinget::internal::kReadFlags);
+    }
+    options->options = pinget::internal::ReadOptionsFromWire(
+        snapshot == nullptr ? nullptr : snapshot->snapshot.get(), column_family,
+        flags);
+    return Status::OK();
   });
-}
-pinget_code pinget_read_options_set_fill_cache(pinget_read_options* options,
-                                               int value, char** message) {
-  return Set(options, "options", message,
-             [&](pinget::ReadOptions& o) { o.fill_cache = value != 0; });
-}
-pinget_code pinget_read_options_set_verify_checksums(
-    pinget_read_options* options, int value, char** message) {
-  return Set(options, "options", message,
-             [&](pinget::ReadOptions& o) { o.verify_checksums = value != 0; });
-}
-pinget_code pinget_read_options_set_pin_memtable(pinget_read_options* options,
-                                                 int value, char** message) {
-  return Set(options, "options", message,
-             [&](pinget::ReadOptions& o) { o.pin_memtable = value != 0; });
-}
-pinget_code pinget_read_options_set_column_family(pinget_read_options* options,
-                                                  uint32_t column_family,
-                                                  char** message) {
-  return Set(options, "options", message,
-             [&](pinget::ReadOptions& o) { o.column_family = column_family; });
 }
 
 pinget_code pinget_write_options_create(pinget_write_options** out,
@@ -286,15 +279,16 @@ pinget_code pinget_write_options_create(pinget_write_options** out,
 void pinget_write_options_destroy(pinget_write_options* options) {
   delete options;
 }
-pinget_code pinget_write_options_set_sync(pinget_write_options* options,
-                                          int value, char** message) {
-  return Set(options, "options", message,
-             [&](pinget::WriteOptions& o) { o.sync = value != 0; });
-}
-pinget_code pinget_write_options_set_disable_wal(pinget_write_options* options,
-                                                 int value, char** message) {
-  return Set(options, "options", message,
-             [&](pinget::WriteOptions& o) { o.disable_wal = value != 0; });
+pinget_code pinget_write_options_set(pinget_write_options* options,
+                                     uint32_t flags, char** message) {
+  return Guard(message, [&] {
+    if (options == nullptr) return Null("options");
+    if ((flags & ~pinget::internal::kWriteFlags) != 0) {
+      return UnknownFlags("write", flags & ~pinget::internal::kWriteFlags);
+    }
+    options->options = pinget::internal::WriteOptionsFromWire(flags);
+    return Status::OK();
+  });
 }
 
 // ---- Store ----
@@ -575,6 +569,35 @@ pinget_code pinget_pinned_view(pinget_store* store,
     if (value != nullptr) *value = nullptr;
     if (value_size != nullptr) *value_size = 0;
   }
+  return code;
+}
+
+pinget_code pinget_pinned_view_copied_if_small(
+    pinget_store* store, const pinget_read_options* options, const char* key,
+    size_t key_size, pinget_pinned* pinned, char* buffer, size_t capacity,
+    const char** value, size_t* value_size, char** message) {
+  size_t size = 0;
+  bool copied = false;
+  pinget_code code = WithStore(store, message, [&](pinget::Store& s) {
+    if (pinned == nullptr) {  // refused in the contract's order
+      return s.GetPinned(Read(options), Bytes(key, key_size), nullptr);
+    }
+    Status st = pinget::internal::StoreBinding::GetCopiedIfSmall(
+        s, Read(options), Bytes(key, key_size), buffer,
+        buffer == nullptr ? 0 : capacity, &pinned->value, &size);
+    copied = st.ok() && !pinned->value.holds_value();
+    return st;
+  });
+  if (code != PINGET_OK) {
+    pinget_pinned_release_detached(pinned);
+    size = 0;
+  }
+  if (value != nullptr) {
+    *value = code != PINGET_OK ? nullptr
+             : copied          ? buffer
+                               : pinget_pinned_value(pinned, nullptr);
+  }
+  if (value_size != nullptr) *value_size = size;
   return code;
 }
 

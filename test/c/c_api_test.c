@@ -109,9 +109,9 @@ static void options_misuse(const char* dir) {
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
          pinget_options_set_block_size(NULL, 4096, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
-         pinget_read_options_set_fill_cache(NULL, 0, &msg));
+         pinget_read_options_set(NULL, NULL, 0, PINGET_READ_DEFAULTS, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
-         pinget_write_options_set_sync(NULL, 1, &msg));
+         pinget_write_options_set(NULL, PINGET_WRITE_SYNC, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "path",
          pinget_open(NULL, NULL, &store, &msg));
   CHECK(store == NULL);
@@ -212,8 +212,9 @@ static void strategies(const char* dir) {
   memset(value, 'v', sizeof value);
   pinget_write_options* wo = NULL;
   OK(pinget_write_options_create(&wo, &msg));
-  OK(pinget_write_options_set_sync(wo, 0, &msg));
-  OK(pinget_write_options_set_disable_wal(wo, 0, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "unknown write option flags 4",
+         pinget_write_options_set(wo, 4, &msg));
+  OK(pinget_write_options_set(wo, 0, &msg));
   OK(pinget_put(store, wo, 0, KEY, value, sizeof value, &msg));
   OK(pinget_put(store, NULL, 1, "k1", 2, "one", 3, &msg));
   OK(pinget_put(store, NULL, 0, "empty", 5, NULL, 0, &msg));
@@ -347,36 +348,75 @@ static void strategies(const char* dir) {
   pinget_pinned_release(pinned);
   CHECK(pinget_pinned_value(pinned, NULL) == NULL);
 
+  /* pinget_pinned_view_copied_if_small: a value that fits is copied into
+   * the buffer (1 copy from the block cache) and nothing stays pinned; a
+   * larger one stays pinned (0 copies); NULL buffer is capacity 0. */
+  char small[sizeof value];
+  pinget_copy_stats_reset();
+  OK(pinget_pinned_view_copied_if_small(store, NULL, KEY, pinned, small,
+                                        sizeof small, &out_data, &out_size,
+                                        &msg));
+  CHECK(out_data == small && out_size == sizeof value &&
+        memcmp(small, value, sizeof value) == 0);
+  CHECK(pinget_pinned_value(pinned, NULL) == NULL);
+  s = stats();
+  CHECK(s.value_copies == 1 && s.value_bytes_copied == sizeof value);
+  CHECK(s.allocations == 0);
+  pinget_copy_stats_reset();
+  OK(pinget_pinned_view_copied_if_small(store, NULL, KEY, pinned, small,
+                                        sizeof small - 1, &out_data, &out_size,
+                                        &msg));
+  CHECK(out_size == sizeof value && out_data != small &&
+        out_data == pinget_pinned_value(pinned, NULL));
+  s = stats();
+  CHECK(s.value_copies == 0);
+  OK(pinget_pinned_view_copied_if_small(store, NULL, KEY, pinned, NULL,
+                                        sizeof small, &out_data, &out_size,
+                                        &msg));
+  CHECK(out_data == pinget_pinned_value(pinned, NULL) && out_data != NULL);
+  EXPECT(PINGET_NOT_FOUND, NULL,
+         pinget_pinned_view_copied_if_small(store, NULL, "gone", 4, pinned,
+                                            small, sizeof small, &out_data,
+                                            &out_size, &msg));
+  CHECK(out_data == NULL && out_size == 0);
+  CHECK(pinget_pinned_value(pinned, NULL) == NULL);
+  EXPECT(PINGET_INVALID_ARGUMENT, "value",
+         pinget_pinned_view_copied_if_small(store, NULL, KEY, NULL, small,
+                                            sizeof small, &out_data, &out_size,
+                                            &msg));
+  CHECK(out_data == NULL && out_size == 0);
+
   /* Read options: column family, fill_cache, verify_checksums, snapshot. */
   pinget_read_options* ro = NULL;
   OK(pinget_read_options_create(&ro, &msg));
-  OK(pinget_read_options_set_column_family(ro, 1, &msg));
-  OK(pinget_read_options_set_fill_cache(ro, 0, &msg));
-  OK(pinget_read_options_set_verify_checksums(ro, 1, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "unknown read option flags 8",
+         pinget_read_options_set(ro, NULL, 1, PINGET_READ_DEFAULTS | 8, &msg));
+  OK(pinget_read_options_set(ro, NULL, 1, PINGET_READ_VERIFY_CHECKSUMS, &msg));
   OK(pinget_buffer_copy(store, ro, "k1", 2, buffer, sizeof buffer, &size,
                         &msg));
   CHECK(size == 3 && memcmp(buffer, "one", 3) == 0);
   EXPECT(
       PINGET_NOT_FOUND, NULL,
       pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
-  OK(pinget_read_options_set_column_family(ro, 5, &msg));
+  OK(pinget_read_options_set(ro, NULL, 5, PINGET_READ_DEFAULTS, &msg));
   EXPECT(
       PINGET_INVALID_ARGUMENT, "column family",
       pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
-  OK(pinget_read_options_set_column_family(ro, 0, &msg));
+  OK(pinget_read_options_set(ro, NULL, 0, PINGET_READ_DEFAULTS, &msg));
   pinget_snapshot* snapshot = NULL;
   OK(pinget_snapshot_create(store, &snapshot, &msg));
   OK(pinget_put(store, NULL, 0, "fresh", 5, "newer", 5, &msg));
-  OK(pinget_read_options_set_snapshot(ro, snapshot, &msg));
+  OK(pinget_read_options_set(ro, snapshot, 0, PINGET_READ_DEFAULTS, &msg));
   OK(pinget_buffer_copy(store, ro, "fresh", 5, buffer, sizeof buffer, &size,
                         &msg));
   CHECK(size == 8 && memcmp(buffer, "memtable", 8) == 0);
-  OK(pinget_read_options_set_snapshot(ro, NULL, &msg));
+  OK(pinget_read_options_set(ro, NULL, 0, PINGET_READ_DEFAULTS, &msg));
   OK(pinget_buffer_copy(store, ro, "fresh", 5, buffer, sizeof buffer, &size,
                         &msg));
   CHECK(size == 5 && memcmp(buffer, "newer", 5) == 0);
   /* pin_memtable: the pinned view of a memtable hit without a copy. */
-  OK(pinget_read_options_set_pin_memtable(ro, 1, &msg));
+  OK(pinget_read_options_set(
+      ro, NULL, 0, PINGET_READ_DEFAULTS | PINGET_READ_PIN_MEMTABLE, &msg));
   pinget_copy_stats_reset();
   OK(pinget_pinned_view(store, ro, "fresh", 5, pinned, &out_data, &out_size,
                         &msg));
@@ -384,7 +424,7 @@ static void strategies(const char* dir) {
   s = stats();
   CHECK(s.value_copies == 0 && s.value_bytes_copied == 0);
   pinget_pinned_release(pinned);
-  OK(pinget_read_options_set_pin_memtable(ro, 0, &msg));
+  OK(pinget_read_options_set(ro, NULL, 0, PINGET_READ_DEFAULTS, &msg));
 
   /* Batches: the pinned batch and the copying one, with a missing key. */
   const char* keys[3] = {kKey, "gone", "b1"};
@@ -539,7 +579,7 @@ static void strategies(const char* dir) {
          pinget_get_property(store, 0, "rocksdb.stats", 13, &text, &text_size,
                              &msg));
   /* A snapshot's read still needs the store open. */
-  OK(pinget_read_options_set_snapshot(ro, snapshot, &msg));
+  OK(pinget_read_options_set(ro, snapshot, 0, PINGET_READ_DEFAULTS, &msg));
   EXPECT(
       PINGET_CLOSED, NULL,
       pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));
@@ -578,7 +618,7 @@ static void file_reads(const char* dir) {
   OK(pinget_flush(store, 0, &msg));
   pinget_read_options* ro = NULL;
   OK(pinget_read_options_create(&ro, &msg));
-  OK(pinget_read_options_set_fill_cache(ro, 0, &msg));
+  OK(pinget_read_options_set(ro, NULL, 0, PINGET_READ_VERIFY_CHECKSUMS, &msg));
   char buffer[4096];
   size_t size = 0;
   OK(pinget_buffer_copy(store, ro, KEY, buffer, sizeof buffer, &size, &msg));

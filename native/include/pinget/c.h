@@ -151,31 +151,39 @@ pinget_options_add_column_family(pinget_options* options, const char* name,
 PINGET_C_API pinget_code pinget_read_options_create(pinget_read_options** out,
                                                     char** message);
 PINGET_C_API void pinget_read_options_destroy(pinget_read_options* options);
-/* Reads as of snapshot (NULL: latest). The read options keep the pointer:
- * the snapshot must outlive every read made with them, and belong to the
- * store read (else that read returns PINGET_INVALID_ARGUMENT). */
-PINGET_C_API pinget_code pinget_read_options_set_snapshot(
+/* Flag bits of pinget_read_options_set, one per pinget::ReadOptions boolean
+ * (pinget/options.h). PINGET_READ_DEFAULTS is what a new (or NULL) read
+ * options object reads with. */
+#define PINGET_READ_FILL_CACHE 1u
+/* Without it, blocks read from files are not checked: only for files you
+ * trust (and such blocks do not enter the block cache). */
+#define PINGET_READ_VERIFY_CHECKSUMS 2u
+/* pinget_pinned_view pins memtable hits too (ReadOptions::pin_memtable). */
+#define PINGET_READ_PIN_MEMTABLE 4u
+#define PINGET_READ_DEFAULTS \
+  (PINGET_READ_FILL_CACHE | PINGET_READ_VERIFY_CHECKSUMS)
+/* Sets every read option at once, the one way to set them: reads as of
+ * snapshot (NULL: latest), from column_family, with the PINGET_READ_* bits of
+ * flags. The read options keep the snapshot pointer: it must outlive every
+ * read made with them and belong to the store read (else that read returns
+ * PINGET_INVALID_ARGUMENT), as must the column family. Unknown bits:
+ * PINGET_INVALID_ARGUMENT, and options unchanged. */
+PINGET_C_API pinget_code pinget_read_options_set(
     pinget_read_options* options, const pinget_snapshot* snapshot,
-    char** message);
-PINGET_C_API pinget_code pinget_read_options_set_fill_cache(
-    pinget_read_options* options, int value, char** message);
-/* 0: blocks read from files are not checked; only for files you trust. */
-/* ReadOptions::pin_memtable: pinget_pinned_view pins memtable hits too. */
-PINGET_C_API pinget_code pinget_read_options_set_pin_memtable(
-    pinget_read_options* options, int value, char** message);
-PINGET_C_API pinget_code pinget_read_options_set_verify_checksums(
-    pinget_read_options* options, int value, char** message);
-PINGET_C_API pinget_code pinget_read_options_set_column_family(
-    pinget_read_options* options, uint32_t column_family, char** message);
+    uint32_t column_family, uint32_t flags, char** message);
 
 PINGET_C_API pinget_code pinget_write_options_create(pinget_write_options** out,
                                                      char** message);
 PINGET_C_API void pinget_write_options_destroy(pinget_write_options* options);
-PINGET_C_API pinget_code pinget_write_options_set_sync(
-    pinget_write_options* options, int value, char** message);
-/* Skips the WAL: the write is lost on a crash before the next flush. */
-PINGET_C_API pinget_code pinget_write_options_set_disable_wal(
-    pinget_write_options* options, int value, char** message);
+/* Flag bits of pinget_write_options_set (pinget::WriteOptions); none is
+ * the default. */
+#define PINGET_WRITE_SYNC 1u
+#define PINGET_WRITE_DISABLE_WAL 2u
+/* Sets every write option at once. Unknown bits: PINGET_INVALID_ARGUMENT,
+ * and options unchanged. */
+PINGET_C_API pinget_code pinget_write_options_set(pinget_write_options* options,
+                                                  uint32_t flags,
+                                                  char** message);
 
 /* ---- Store ----
  * A Java io.pinget.Store's nativeHandle() is a pinget_store* too: native code
@@ -322,6 +330,18 @@ PINGET_C_API pinget_code pinget_pinned_view(pinget_store* store,
                                             pinget_pinned* pinned,
                                             const char** value,
                                             size_t* value_size, char** message);
+/* Decode on read in one call: as pinget_pinned_view, but a value of at most
+ * capacity bytes is copied into buffer (P + 1 copies) and pinned is left
+ * holding nothing and detached from the database (as
+ * pinget_pinned_release_detached), so that the caller has nothing to release;
+ * *value is then buffer. A larger value stays pinned (P copies) for the
+ * caller to read and then pinget_pinned_release_detached. A NULL buffer
+ * copies nothing, as capacity 0. On any code but PINGET_OK, pinned is
+ * detached. */
+PINGET_C_API pinget_code pinget_pinned_view_copied_if_small(
+    pinget_store* store, const pinget_read_options* options, const char* key,
+    size_t key_size, pinget_pinned* pinned, char* buffer, size_t capacity,
+    const char** value, size_t* value_size, char** message);
 /* The held value's bytes, read-only and valid until the next
  * pinget_pinned_view into pinned, pinget_pinned_release or _destroy; *size
  * (if size is not NULL) is set to its length. NULL (and 0) when nothing is

@@ -26,6 +26,12 @@ final class Native {
 
   static final int OK = 0;
   static final int NOT_FOUND = 1;
+  // pinget/c.h's option flag bits (PINGET_READ_*, PINGET_WRITE_*).
+  static final int READ_FILL_CACHE = 1;
+  static final int READ_VERIFY_CHECKSUMS = 2;
+  static final int READ_PIN_MEMTABLE = 4;
+  static final int WRITE_SYNC = 1;
+  static final int WRITE_DISABLE_WAL = 2;
 
   /** libpinget_jni.so, libpinget_jni.dylib or pinget_jni.dll. */
   private static final String LIBRARY = System.mapLibraryName("pinget_jni");
@@ -98,40 +104,17 @@ final class Native {
       handle("pinget_read_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle READ_OPTIONS_DESTROY =
       handle("pinget_read_options_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-  static final MethodHandle READ_OPTIONS_SET_SNAPSHOT =
+  static final MethodHandle READ_OPTIONS_SET =
       handle(
-          "pinget_read_options_set_snapshot", codeOf(ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle READ_OPTIONS_SET_COLUMN_FAMILY =
-      handle(
-          "pinget_read_options_set_column_family",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle READ_OPTIONS_SET_FILL_CACHE =
-      handle(
-          "pinget_read_options_set_fill_cache",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle READ_OPTIONS_SET_VERIFY_CHECKSUMS =
-      handle(
-          "pinget_read_options_set_verify_checksums",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle READ_OPTIONS_SET_PIN_MEMTABLE =
-      handle(
-          "pinget_read_options_set_pin_memtable",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS),
+          "pinget_read_options_set",
+          codeOf(ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
           Access.BLOCKING);
   static final MethodHandle WRITE_OPTIONS_CREATE =
       handle("pinget_write_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle WRITE_OPTIONS_DESTROY =
       handle("pinget_write_options_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-  static final MethodHandle WRITE_OPTIONS_SET_SYNC =
-      handle("pinget_write_options_set_sync", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
-  static final MethodHandle WRITE_OPTIONS_SET_DISABLE_WAL =
-      handle(
-          "pinget_write_options_set_disable_wal",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS),
-          Access.BLOCKING);
+  static final MethodHandle WRITE_OPTIONS_SET =
+      handle("pinget_write_options_set", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
   static final MethodHandle WRITE_BATCH_CREATE =
       handle("pinget_write_batch_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle WRITE_BATCH_DESTROY =
@@ -216,6 +199,13 @@ final class Native {
       handle(
           "pinget_pinned_view",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+          Access.CRITICAL);
+  static final MethodHandle PINNED_VIEW_COPIED_IF_SMALL =
+      handle(
+          "pinget_pinned_view_copied_if_small",
+          codeOf(
+              ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS,
+              ADDRESS),
           Access.CRITICAL);
   static final MethodHandle PINNED_BATCH_CREATE =
       handle("pinget_pinned_batch_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);

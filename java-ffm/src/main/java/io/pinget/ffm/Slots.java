@@ -76,27 +76,15 @@ final class Slots {
         Native.destroyWhenUnreachable(this, Native.READ_OPTIONS_DESTROY, nativeRead);
       }
       lastRead = null; // until every setter has run
+      int flags =
+          (options.fillCache() ? Native.READ_FILL_CACHE : 0)
+              | (options.verifyChecksums() ? Native.READ_VERIFY_CHECKSUMS : 0)
+              | (options.pinMemtable() ? Native.READ_PIN_MEMTABLE : 0);
       try {
         Native.check(
-            (int) Native.READ_OPTIONS_SET_SNAPSHOT.invokeExact(nativeRead, snapshot, message),
-            message);
-        Native.check(
-            (int) Native.READ_OPTIONS_SET_COLUMN_FAMILY.invokeExact(nativeRead, idInStore, message),
-            message);
-        Native.check(
             (int)
-                Native.READ_OPTIONS_SET_FILL_CACHE.invokeExact(
-                    nativeRead, options.fillCache() ? 1 : 0, message),
-            message);
-        Native.check(
-            (int)
-                Native.READ_OPTIONS_SET_VERIFY_CHECKSUMS.invokeExact(
-                    nativeRead, options.verifyChecksums() ? 1 : 0, message),
-            message);
-        Native.check(
-            (int)
-                Native.READ_OPTIONS_SET_PIN_MEMTABLE.invokeExact(
-                    nativeRead, options.pinMemtable() ? 1 : 0, message),
+                Native.READ_OPTIONS_SET.invokeExact(
+                    nativeRead, snapshot, idInStore, flags, message),
             message);
       } catch (Throwable t) {
         throw Native.rethrow(t);
@@ -114,17 +102,12 @@ final class Slots {
         Native.destroyWhenUnreachable(this, Native.WRITE_OPTIONS_DESTROY, nativeWrite);
       }
       lastWrite = null;
+      int flags =
+          (options.sync() ? Native.WRITE_SYNC : 0)
+              | (options.disableWal() ? Native.WRITE_DISABLE_WAL : 0);
       try {
         Native.check(
-            (int)
-                Native.WRITE_OPTIONS_SET_SYNC.invokeExact(
-                    nativeWrite, options.sync() ? 1 : 0, message),
-            message);
-        Native.check(
-            (int)
-                Native.WRITE_OPTIONS_SET_DISABLE_WAL.invokeExact(
-                    nativeWrite, options.disableWal() ? 1 : 0, message),
-            message);
+            (int) Native.WRITE_OPTIONS_SET.invokeExact(nativeWrite, flags, message), message);
       } catch (Throwable t) {
         throw Native.rethrow(t);
       }
