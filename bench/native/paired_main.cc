@@ -65,7 +65,7 @@ Spec ParseSpec(const std::string& s) {
 
 // --- the self-test sides -----------------------------------------------------
 
-constexpr size_t kSteps = 4096;         // dependent steps per chain
+constexpr size_t kSteps = 4096;          // dependent steps per chain
 constexpr size_t kSyntheticSize = 8192;  // 32 KiB of uint32: in L1
 constexpr size_t kSyntheticUnit = 4;     // five_fourths: exactly 1.25 times
 
@@ -181,6 +181,25 @@ Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
         if (++p == n) p = 0;
       }
     };
+  } else if (batch == 1 && row == "pinned_view_borrowed") {
+    // pinned_view over native_pinned's own database (Store::Borrow): the
+    // pair with native_pinned then differs by pinget's wrapper alone, not by
+    // two databases' memory layout.
+    std::shared_ptr<pinget::Store> borrowed;
+    {
+      std::unique_ptr<pinget::Store> b;
+      Check(pinget::Store::Borrow(db, raw->engine->families, &b));
+      borrowed = std::move(b);
+    }
+    auto value = std::make_shared<pinget::PinnedValue>();
+    s.run = [=](size_t start, size_t ops) {
+      size_t p = start;
+      for (size_t i = 0; i < ops; ++i) {
+        Check(borrowed->GetPinned({}, keys->ordered[p], value.get()));
+        benchmark::DoNotOptimize(value->data());
+        if (++p == n) p = 0;
+      }
+    };
   } else if (batch == 1 && row == "native_pinned") {
     auto value = std::make_shared<rocksdb::PinnableSlice>();
     s.run = [=](size_t start, size_t ops) {
@@ -223,8 +242,8 @@ Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
       for (size_t i = 0; i < ops; i += batch) {
         for (size_t k = 0; k < batch; ++k) {
           (*values)[k].Reset();
-          (*slice)[k] = rocksdb::Slice(keys->ordered[p].data(),
-                                       keys->ordered[p].size());
+          (*slice)[k] =
+              rocksdb::Slice(keys->ordered[p].data(), keys->ordered[p].size());
           if (++p == n) p = 0;
         }
         db->MultiGet(ro, cf, batch, slice->data(), values->data(),

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "jni_args.h"
+#include "pinget/c.h"
 
 namespace pinget {
 namespace jni {

@@ -572,35 +572,6 @@ pinget_code pinget_pinned_view(pinget_store* store,
   return code;
 }
 
-pinget_code pinget_pinned_view_copied_if_small(
-    pinget_store* store, const pinget_read_options* options, const char* key,
-    size_t key_size, pinget_pinned* pinned, char* buffer, size_t capacity,
-    const char** value, size_t* value_size, char** message) {
-  size_t size = 0;
-  bool copied = false;
-  pinget_code code = WithStore(store, message, [&](pinget::Store& s) {
-    if (pinned == nullptr) {  // refused in the contract's order
-      return s.GetPinned(Read(options), Bytes(key, key_size), nullptr);
-    }
-    Status st = pinget::internal::StoreBinding::GetCopiedIfSmall(
-        s, Read(options), Bytes(key, key_size), buffer,
-        buffer == nullptr ? 0 : capacity, &pinned->value, &size);
-    copied = st.ok() && !pinned->value.holds_value();
-    return st;
-  });
-  if (code != PINGET_OK) {
-    pinget_pinned_release_detached(pinned);
-    size = 0;
-  }
-  if (value != nullptr) {
-    *value = code != PINGET_OK ? nullptr
-             : copied          ? buffer
-                               : pinget_pinned_value(pinned, nullptr);
-  }
-  if (value_size != nullptr) *value_size = size;
-  return code;
-}
-
 const char* pinget_pinned_value(const pinget_pinned* pinned, size_t* size) {
   const bool held = pinned != nullptr && pinned->value.holds_value();
   if (size != nullptr) *size = held ? pinned->value.size() : 0;

@@ -178,6 +178,7 @@ PINGET_C_API void pinget_write_options_destroy(pinget_write_options* options);
 /* Flag bits of pinget_write_options_set (pinget::WriteOptions); none is
  * the default. */
 #define PINGET_WRITE_SYNC 1u
+/* Skips the WAL: the write is lost on a crash before the next flush. */
 #define PINGET_WRITE_DISABLE_WAL 2u
 /* Sets every write option at once. Unknown bits: PINGET_INVALID_ARGUMENT,
  * and options unchanged. */
@@ -330,18 +331,6 @@ PINGET_C_API pinget_code pinget_pinned_view(pinget_store* store,
                                             pinget_pinned* pinned,
                                             const char** value,
                                             size_t* value_size, char** message);
-/* Decode on read in one call: as pinget_pinned_view, but a value of at most
- * capacity bytes is copied into buffer (P + 1 copies) and pinned is left
- * holding nothing and detached from the database (as
- * pinget_pinned_release_detached), so that the caller has nothing to release;
- * *value is then buffer. A larger value stays pinned (P copies) for the
- * caller to read and then pinget_pinned_release_detached. A NULL buffer
- * copies nothing, as capacity 0. On any code but PINGET_OK, pinned is
- * detached. */
-PINGET_C_API pinget_code pinget_pinned_view_copied_if_small(
-    pinget_store* store, const pinget_read_options* options, const char* key,
-    size_t key_size, pinget_pinned* pinned, char* buffer, size_t capacity,
-    const char** value, size_t* value_size, char** message);
 /* The held value's bytes, read-only and valid until the next
  * pinget_pinned_view into pinned, pinget_pinned_release or _destroy; *size
  * (if size is not NULL) is set to its length. NULL (and 0) when nothing is

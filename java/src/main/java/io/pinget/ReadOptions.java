@@ -8,9 +8,10 @@ import java.util.Objects;
  * two flags. Immutable and thread-safe; each {@code with...} method returns a new instance.
  */
 public final class ReadOptions {
-  static final int FILL_CACHE = 1; // native/jni/jni_args.h kFillCache
-  static final int VERIFY_CHECKSUMS = 2; // kVerifyChecksums
-  static final int PIN_MEMTABLE = 4; // kPinMemtable
+  // The wire form's bits: pinget/c.h's PINGET_READ_FILL_CACHE, _VERIFY_CHECKSUMS, _PIN_MEMTABLE.
+  static final int FILL_CACHE = 1;
+  static final int VERIFY_CHECKSUMS = 2;
+  static final int PIN_MEMTABLE = 4;
 
   /** Latest data, the default column family, fill the cache, verify checksums. */
   public static final ReadOptions DEFAULT =

@@ -9,8 +9,9 @@ import java.util.Objects;
  * thread-safe; each {@code with...} method returns a new instance.
  */
 public final class WriteOptions {
-  static final int SYNC = 1; // native/jni/jni_args.h kSync
-  static final int DISABLE_WAL = 2; // kDisableWal
+  // The wire form's bits: pinget/c.h's PINGET_WRITE_SYNC, PINGET_WRITE_DISABLE_WAL.
+  static final int SYNC = 1;
+  static final int DISABLE_WAL = 2;
 
   /** No fsync, with the WAL, the default column family. */
   public static final WriteOptions DEFAULT = new WriteOptions(0, ColumnFamily.DEFAULT);

@@ -6,22 +6,18 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import io.pinget.PingetException;
 import io.pinget.ReadOptions;
 import io.pinget.internal.Checks;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.util.Arrays;
 
 /**
- * Decode on read for {@link FfmStore}: one pinget_pinned, a small buffer and one value scope per
- * thread (a {@link Slot}), not bound to a store. A decoded get is one downcall ({@code
- * pinget_pinned_view_copied_if_small}): a value of at most {@link Slot#SMALL} bytes is copied into
- * the slot's buffer (P + 1 copies) and the pin released and detached in the same call; a larger one
- * stays pinned (P copies) and is released and detached after the decoder, a second downcall ({@code
- * pinget_pinned_release_detached}). Either way the value is lent to the decoder as a read-only
- * segment in a confined scope, closed after it (every segment, slice and buffer of it throws from
- * then on), and a slot keeps no database open between calls. A decoder that reads on the same
- * thread gets a slot of its own.
+ * Decode on read for {@link FfmStore}: one pinget_pinned and one value scope per thread (a {@link
+ * Slot}), not bound to a store. A decoded get pins the value (P copies, one downcall), lends it to
+ * the decoder as a read-only segment in a confined scope, then closes the scope (every segment,
+ * slice and buffer of it throws from then on) and releases the pin, letting go of the store's
+ * database ({@code pinget_pinned_release_detached}: a second downcall), so that a slot keeps no
+ * database open between calls. A decoder that reads on the same thread gets a slot of its own.
  */
 final class FfmDecoding {
   private FfmDecoding() {}
@@ -38,13 +34,6 @@ final class FfmDecoding {
 
   static <T> T get(FfmStore store, ReadOptions options, byte[] key, SegmentDecoder<T> decoder) {
     check(store, options, key, decoder);
-    if (decoder == SegmentDecoders.bytes()) {
-      // pinnable_copy: its one copy and array (through the slot, a small value would be copied
-      // twice). T is byte[] whenever the decoder is bytes().
-      @SuppressWarnings("unchecked")
-      T copy = (T) store.pinnableCopy(options, key);
-      return copy;
-    }
     Slot s = Slot.take();
     try {
       MemorySegment value = s.pin(store, options, key);
@@ -210,16 +199,7 @@ final class FfmDecoding {
 
   /** One thread's pin and value scope; one call at a time (nested calls take a temporary one). */
   static final class Slot {
-    /**
-     * Values up to this size are copied in the read's one downcall: a copy of 128 bytes costs less
-     * than the second downcall that releases a pin (as io.pinget.Decoding's slot).
-     */
-    static final int SMALL = 128;
-
     private final MemorySegment pinned;
-    // Freed with the slot (an automatic arena): a segment of it lent to a decoder is in a scope
-    // closed before the slot is.
-    private final MemorySegment small = Arena.ofAuto().allocate(SMALL);
     private final Cleaner.Cleanable cleanable;
     private final ValueScope scope = new ValueScope(this);
     private final boolean temporary;
@@ -250,16 +230,15 @@ final class FfmDecoding {
       Slots slots = Slots.ofThisThread();
       MemorySegment ro = store.begin(options, slots);
       try {
+        held = true;
         int code =
             (int)
-                Native.PINNED_VIEW_COPIED_IF_SMALL.invokeExact(
+                Native.PINNED_VIEW.invokeExact(
                     store.handle(),
                     ro,
                     slots.key(key),
                     (long) key.length,
                     pinned,
-                    small,
-                    (long) SMALL,
                     slots.pointer,
                     slots.size,
                     slots.message);
@@ -267,10 +246,8 @@ final class FfmDecoding {
           return null;
         }
         Native.check(code, slots.message);
-        long address = slots.pointer.get(JAVA_LONG, 0);
-        held = address != small.address(); // a large value, still pinned
         scope.open();
-        return scope.wrap(address, slots.size());
+        return scope.wrap(slots.pointer.get(JAVA_LONG, 0), slots.size());
       } catch (Throwable t) {
         throw Native.rethrow(t);
       } finally {

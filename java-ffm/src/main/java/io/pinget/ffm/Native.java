@@ -200,13 +200,6 @@ final class Native {
           "pinget_pinned_view",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
           Access.CRITICAL);
-  static final MethodHandle PINNED_VIEW_COPIED_IF_SMALL =
-      handle(
-          "pinget_pinned_view_copied_if_small",
-          codeOf(
-              ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS,
-              ADDRESS),
-          Access.CRITICAL);
   static final MethodHandle PINNED_BATCH_CREATE =
       handle("pinget_pinned_batch_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle PINNED_BATCH_DESTROY =

@@ -75,7 +75,7 @@ final class Slots {
         nativeRead = Native.create(Native.READ_OPTIONS_CREATE, this);
         Native.destroyWhenUnreachable(this, Native.READ_OPTIONS_DESTROY, nativeRead);
       }
-      lastRead = null; // until every setter has run
+      lastRead = null; // until the setter has run
       int flags =
           (options.fillCache() ? Native.READ_FILL_CACHE : 0)
               | (options.verifyChecksums() ? Native.READ_VERIFY_CHECKSUMS : 0)

@@ -289,9 +289,7 @@ class FfmDecodeTest {
       if (p == 0) {
         store.flush();
       }
-      // Warm: the table counts a thread's warm reads (its buffers already grown).
       store.get(NAME, SegmentDecoders.utf8());
-      store.get(NAME, SegmentDecoders.bytes());
       store.getLong(COUNTER, SegmentDecoders.longBE(), 0);
       expect(
           p, "ffm_long_decode_on_read", () -> store.getLong(COUNTER, SegmentDecoders.longBE(), 0));
