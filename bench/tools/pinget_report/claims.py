@@ -165,6 +165,9 @@ CLAIMS = [
            group="ffm", note="control"),
     _speed(PV, ("pinned_view_twin", 1), equal=1, sizes=EVERY, suite="native",
            note="control"),
+    # pinget's C++ wrapper over RocksDB's own Get, on one database (issue 31).
+    _speed(("pinned_view_borrowed", 1), ("native_pinned", 1), at_least=0.98, sizes=EVERY,
+           suite="native", note="the same database"),
     # The method's own precision (issue 26): the headline pairs and the
     # control, at 99.9%.
     dict(kind="precision", a=PV, b=GET, half_width=0.10, sizes=[128, 64 * KIB]),
