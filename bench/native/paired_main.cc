@@ -185,12 +185,9 @@ Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
     // pinned_view over native_pinned's own database (Store::Borrow): the
     // pair with native_pinned then differs by pinget's wrapper alone, not by
     // two databases' memory layout.
-    std::shared_ptr<pinget::Store> borrowed;
-    {
-      std::unique_ptr<pinget::Store> b;
-      Check(pinget::Store::Borrow(db, raw->engine->families, &b));
-      borrowed = std::move(b);
-    }
+    std::unique_ptr<pinget::Store> b;
+    Check(pinget::Store::Borrow(db, raw->engine->families, &b));
+    std::shared_ptr<pinget::Store> borrowed = std::move(b);
     auto value = std::make_shared<pinget::PinnedValue>();
     s.run = [=](size_t start, size_t ops) {
       size_t p = start;

@@ -69,12 +69,6 @@ Status Engine::Close() {
   return FromRocksDB(s);
 }
 
-Engine::Engine() {
-  reads_[1].fill_cache = false;
-  reads_[2].fill_cache = false;
-  reads_[2].verify_checksums = false;
-}
-
 Status Engine::NoFamily(uint32_t id) {
   return Status::InvalidArgument("no column family with id " +
                                  std::to_string(id));

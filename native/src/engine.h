@@ -23,7 +23,7 @@ namespace internal {
 // PinnedBatch and Snapshot taken from it; the last owner closes the database.
 class Engine {
  public:
-  Engine();
+  Engine() = default;
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -35,15 +35,6 @@ class Engine {
   // InvalidArgument unless id names one of families.
   Status CheckFamily(uint32_t id) const {
     return id < families.size() ? Status::OK() : NoFamily(id);
-  }
-
-  // RocksDB's options for a read without a snapshot, made once per engine so
-  // that a get does not build (and destroy) a rocksdb::ReadOptions. An
-  // unchecked block must not reach the shared cache (verified reads trust
-  // what is cached), so fill_cache holds only with verify_checksums.
-  const rocksdb::ReadOptions& Reads(bool fill_cache,
-                                    bool verify_checksums) const {
-    return reads_[verify_checksums ? (fill_cache ? 0 : 1) : 2];
   }
 
   // The file system that counts file reads (file_reads.h); null for a
@@ -66,8 +57,6 @@ class Engine {
 
  private:
   static Status NoFamily(uint32_t id);
-
-  rocksdb::ReadOptions reads_[3];  // Reads(): fill+verify, verify, neither
 };
 
 // Opens the database at path as Store::Open does, after CheckOptions. Also

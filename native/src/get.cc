@@ -11,7 +11,6 @@
 #include <cstring>
 #include <initializer_list>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -278,28 +277,27 @@ class Store::Read {
     st = engine.CheckFamily(options.column_family);
     if (!st.ok()) return st;
     cf_ = engine.families[options.column_family];
-    ro_ = &engine.Reads(options.fill_cache, options.verify_checksums);
+    // An unchecked block must not reach the shared cache: verified reads
+    // trust what is cached.
+    ro_.fill_cache = options.fill_cache && options.verify_checksums;
+    ro_.verify_checksums = options.verify_checksums;
     if (options.snapshot != nullptr) {
       if (options.snapshot->engine_ != store_.engine_) {
         return Status::InvalidArgument("snapshot is from another store");
       }
-      with_snapshot_.emplace(*ro_);
-      with_snapshot_->snapshot = options.snapshot->snapshot_;
-      ro_ = &*with_snapshot_;
+      ro_.snapshot = options.snapshot->snapshot_;
     }
     return Status::OK();
   }
 
   rocksdb::DB* db() const { return store_.engine_->db.get(); }
-  const rocksdb::ReadOptions& ro() const { return *ro_; }
+  const rocksdb::ReadOptions& ro() const { return ro_; }
   rocksdb::ColumnFamilyHandle* cf() const { return cf_; }
 
  private:
   const Store& store_;
   internal::GateGuard guard_;
-  // The engine's options for this read (Engine::Reads), or with_snapshot_.
-  const rocksdb::ReadOptions* ro_ = nullptr;
-  std::optional<rocksdb::ReadOptions> with_snapshot_;
+  rocksdb::ReadOptions ro_;
   rocksdb::ColumnFamilyHandle* cf_ = nullptr;
 };
 
