@@ -21,7 +21,9 @@ import java.util.Objects;
  * the cursor's next batch, seek or close, so reading one afterwards (or a slice, or a buffer made
  * from it) throws IllegalStateException instead of reading memory whose pin is gone. Values are
  * RocksDB's memory (0 copies from the block cache and the memtable); keys are the cursor's copies.
- * One downcall per batch; a batch allocates one Arena and, per entry read, two segments.
+ * One downcall per batch; a batch allocates one Arena and one segment over the address space. Each
+ * {@link #key}/{@link #value} is a slice of it, which the JIT scalar-replaces when it does not
+ * escape: an entry read in place allocates nothing (docs/benchmarks.md).
  *
  * <p>Threads: as {@link FfmPinnedView}: one thread at a time; a batch's segments are confined to
  * the thread that got them. Once its store is closed, seeks and batches throw {@link
@@ -180,7 +182,7 @@ public final class FfmCursor implements AutoCloseable {
    */
   public MemorySegment key(int i) {
     checkIndex(i);
-    return scope.wrap(keys.getAtIndex(JAVA_LONG, i), keySizes.getAtIndex(JAVA_LONG, i));
+    return scope.slice(keys.getAtIndex(JAVA_LONG, i), keySizes.getAtIndex(JAVA_LONG, i));
   }
 
   /**
@@ -191,7 +193,7 @@ public final class FfmCursor implements AutoCloseable {
    */
   public MemorySegment value(int i) {
     checkIndex(i);
-    return scope.wrap(values.getAtIndex(JAVA_LONG, i), valueSizes.getAtIndex(JAVA_LONG, i));
+    return scope.slice(values.getAtIndex(JAVA_LONG, i), valueSizes.getAtIndex(JAVA_LONG, i));
   }
 
   /**

@@ -53,6 +53,20 @@ final class ValueScope {
   }
 
   /**
+   * A read-only segment of size bytes at address, in the open scope: always a slice of the address
+   * space's segment, made at the scope's first slice. One allocation site, so that the JIT can
+   * scalar-replace a slice that does not escape (a cursor entry read in place allocates nothing).
+   */
+  MemorySegment slice(long address, long size) {
+    MemorySegment a = all;
+    if (a == null) {
+      a = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, keepAlive).asReadOnly();
+      all = a;
+    }
+    return a.asSlice(address, size);
+  }
+
+  /**
    * Closes the scope, if open: its segments throw from now on. On a thread other than the one that
    * opened it, throws WrongThreadException and changes nothing.
    */
