@@ -162,7 +162,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
     if (codes.getAtIndex(JAVA_INT, i) != Native.OK) {
       return null;
     }
-    return scope.wrap(values.getAtIndex(JAVA_LONG, i), valueSizes.getAtIndex(JAVA_LONG, i));
+    return scope.slice(values.getAtIndex(JAVA_LONG, i), valueSizes.getAtIndex(JAVA_LONG, i));
   }
 
   /**
