@@ -201,7 +201,7 @@ final class FfmDecoding {
   static final class Slot {
     private final MemorySegment pinned;
     private final Cleaner.Cleanable cleanable;
-    private final ValueScope scope = new ValueScope(this);
+    private final ValueScope scope = ValueScope.closedWithinCall();
     private final boolean temporary;
     private boolean busy;
     private boolean held;

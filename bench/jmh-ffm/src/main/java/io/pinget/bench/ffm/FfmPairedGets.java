@@ -1,6 +1,8 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
+import io.pinget.Decoders;
+import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.bench.paired.Paired;
@@ -8,14 +10,16 @@ import io.pinget.bench.paired.Runner;
 import io.pinget.bench.paired.Side;
 import io.pinget.ffm.FfmPinnedBatch;
 import io.pinget.ffm.FfmPinnedView;
+import io.pinget.ffm.LongSegmentDecoder;
+import io.pinget.ffm.SegmentDecoders;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * Paired comparisons (bench/common's {@link Runner}) on the FFM suite's data ({@link FfmData}):
- * the FFM binding, pinget's JNI API, its native loop and rocksdbjni, by the rows of the FFM suite.
- * SIZE is a value size in bytes (shape {@code keys}) or {@code hot_key}. {@code _twin} rows are
- * their row's code written again, for the control pairs.
+ * Paired comparisons (bench/common's {@link Runner}) on the FFM suite's data ({@link FfmData}): the
+ * FFM binding, pinget's JNI API, its native loop and rocksdbjni, by the rows of the FFM suite. SIZE
+ * is a value size in bytes (shape {@code keys}) or {@code hot_key}; the {@code long_decode_on_read}
+ * rows need SIZE 8. {@code _twin} rows are their row's code written again, for the control pairs.
  *
  * <pre>
  *   java --enable-native-access=ALL-UNNAMED -cp bench/jmh-ffm/target/benchmarks.jar \
@@ -205,6 +209,36 @@ public final class FfmPairedGets implements Runner.Factory {
               }
             };
         break;
+      case "ffm_long_decode_on_read":
+        {
+          LongSegmentDecoder decoder = SegmentDecoders.longBE();
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(data.ffm.getLong(k[p], decoder, -1));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        }
+      case "long_decode_on_read":
+        {
+          LongDecoder decoder = Decoders.longBE();
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(data.jni.getLong(k[p], decoder, -1));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        }
       case "rocksdbjni_get":
         side =
             (start, ops, bh) -> {
