@@ -1,6 +1,8 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
 import io.pinget.Decoders;
 import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
@@ -12,6 +14,7 @@ import io.pinget.ffm.FfmPinnedBatch;
 import io.pinget.ffm.FfmPinnedView;
 import io.pinget.ffm.LongSegmentDecoder;
 import io.pinget.ffm.SegmentDecoders;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -103,7 +106,10 @@ public final class FfmPairedGets implements Runner.Factory {
                   for (int i = 0; i < ops; i += batch) {
                     int got = pinned.get(batches[b]);
                     for (int j = 0; j < got; j++) {
-                      bh.consume(pinned.value(j));
+                      // Read in place, as FfmBatchGetBenchmark: a segment in the Blackhole
+                      // would escape.
+                      MemorySegment v = pinned.value(j);
+                      bh.consume(v.get(JAVA_BYTE, v.byteSize() - 1));
                     }
                     if (++b == count) {
                       b = 0;
@@ -239,6 +245,18 @@ public final class FfmPairedGets implements Runner.Factory {
               };
           break;
         }
+      case "long_rocksdbjni_get_shifts":
+        side =
+            (start, ops, bh) -> {
+              int p = start;
+              for (int i = 0; i < ops; i++) {
+                bh.consume(FfmDecodeBenchmark.shifts(data.rocks.get(data.rocksRead, k[p])));
+                if (++p == n) {
+                  p = 0;
+                }
+              }
+            };
+        break;
       case "rocksdbjni_get":
         side =
             (start, ops, bh) -> {
