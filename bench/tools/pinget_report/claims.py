@@ -69,6 +69,12 @@ CLAIMS = [
            sizes=[64 * KIB], note="same RocksDB instance"),
     _speed(PV, GET, at_least=1, sizes=[128]),
     _speed(PV, ("buffer_copy", 1), at_least=1, sizes=EVERY),
+    # Best against best: each pinget copy strategy against rocksdbjni's
+    # matching one, both into a buffer the caller already has (issue 31).
+    _speed(("direct_copy", 1), ("rocksdbjni_get_direct", 1), at_least=1,
+           sizes=[128, KIB, 16 * KIB, 64 * KIB], note="best against best"),
+    _speed(("buffer_copy", 1), ("rocksdbjni_get_prealloc", 1), at_least=1,
+           sizes=[128, KIB, 16 * KIB, 64 * KIB], note="best against best"),
     # One engine on both sides: the same algorithm (Get into a PinnableSlice,
     # then one copy into a new byte[]) must measure the same.
     _speed(("pinnable_copy", 1), GET, equal=1, sizes=EVERY, note="same algorithm"),
@@ -95,6 +101,12 @@ CLAIMS = [
            exclude=[HOT_KEY_VALUE_BYTES], note="no slower than the JNI view"),
     _time(("ffm_pinned_view", 1), ("native_pinned_loop", 1), at_most=1.10, sizes=EVERY,
           group="ffm"),
+    # The FFM decoded get (8-byte counters): against the JNI one and
+    # rocksdbjni's get + decode.
+    _speed(("ffm_long_decode_on_read", 1), ("long_decode_on_read", 1), at_least=1, sizes=[8],
+           group="ffm", note="no slower than the JNI decoded get"),
+    _speed(("ffm_long_decode_on_read", 1), ("long_rocksdbjni_get_shifts", 1), at_least=1,
+           sizes=[8], group="ffm"),
     # Copies and allocations (JMH rows).
     dict(kind="value", field="alloc_bytes_per_op", below=16, rows="allocation-free",
          sizes=EVERY),
