@@ -107,6 +107,14 @@ CLAIMS = [
            group="ffm", note="no slower than the JNI decoded get"),
     _speed(("ffm_long_decode_on_read", 1), ("long_rocksdbjni_get_shifts", 1), at_least=1,
            sizes=[8], group="ffm"),
+    # The FFM cursor per entry (FfmPairedGets' ffm_cursor_ sides, 1,000 keys):
+    # against the same scan in C++ inside the JVM, and no slower than the JNI
+    # cursor.
+    *[c for shape in ("stream", "range") for c in (
+        _time((f"ffm_cursor_{shape}", 1), (f"native_cursor_loop_{shape}", 1), at_most=1.10,
+              sizes=[128, 4 * KIB], group="ffm", note="in-process control"),
+        _speed((f"ffm_cursor_{shape}", 1), (f"cursor_{shape}", 1), at_least=1,
+               sizes=[128, 4 * KIB], group="ffm", note="no slower than the JNI cursor"))],
     # Copies and allocations (JMH rows).
     dict(kind="value", field="alloc_bytes_per_op", below=16, rows="allocation-free",
          sizes=EVERY),

@@ -39,6 +39,7 @@ final class FfmData implements AutoCloseable {
 
   final int count; // keys, and positions of the visiting order
   final int valueSize;
+  final byte[][] sorted; // the keys in key order (CursorScans' seek keys)
   final byte[][] ordered; // the visiting order, then its first LOOP keys again
   final ByteBuffer[] directKeys; // as ordered
   final FfmStore ffm;
@@ -76,6 +77,7 @@ final class FfmData implements AutoCloseable {
       order[i] = order[j];
       order[j] = t;
     }
+    sorted = keyBytes;
     ordered = new byte[count + LOOP][];
     directKeys = new ByteBuffer[ordered.length];
     for (int i = 0; i < ordered.length; i++) {

@@ -3,18 +3,23 @@ package io.pinget.bench.ffm;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
+import io.pinget.Cursor;
 import io.pinget.Decoders;
 import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
+import io.pinget.bench.CursorScans;
+import io.pinget.bench.NativeControls;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
 import io.pinget.bench.paired.Side;
+import io.pinget.ffm.FfmCursor;
 import io.pinget.ffm.FfmPinnedBatch;
 import io.pinget.ffm.FfmPinnedView;
 import io.pinget.ffm.LongSegmentDecoder;
 import io.pinget.ffm.SegmentDecoders;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -269,6 +274,132 @@ public final class FfmPairedGets implements Runner.Factory {
               }
             };
         break;
+      // Cursors, per entry (FfmScanBenchmark's shapes): _stream reads on in batches of
+      // CursorScans.BATCH, starting again at the first key at the end; _range seeks to a random key
+      // and reads CursorScans.RANGE entries. Each entry is read in place, its key's and value's
+      // last byte, by the FFM and the JNI cursor alike (an FFM segment in the Blackhole would
+      // escape and be allocated).
+      case "ffm_cursor_stream":
+        {
+          FfmCursor cursor = data.ffm.newCursor();
+          closers.push(cursor);
+          cursor.seekToFirst();
+          unit = CursorScans.BATCH;
+          side =
+              (start, ops, bh) -> {
+                for (int left = ops; left > 0; ) {
+                  int got = cursor.next(Math.min(CursorScans.BATCH, left));
+                  if (got == 0) {
+                    cursor.seekToFirst();
+                    continue;
+                  }
+                  for (int i = 0; i < got; i++) {
+                    MemorySegment key = cursor.key(i);
+                    MemorySegment value = cursor.value(i);
+                    bh.consume(key.get(JAVA_BYTE, key.byteSize() - 1));
+                    bh.consume(value.get(JAVA_BYTE, value.byteSize() - 1));
+                  }
+                  left -= got;
+                }
+              };
+          break;
+        }
+      case "ffm_cursor_range":
+        {
+          FfmCursor cursor = data.ffm.newCursor();
+          closers.push(cursor);
+          CursorScans scans = new CursorScans(data.sorted);
+          unit = CursorScans.RANGE;
+          side =
+              (start, ops, bh) -> {
+                for (int r = 0; r < ops; r += CursorScans.RANGE) {
+                  cursor.seek(scans.nextSeekKey());
+                  int got = cursor.next(CursorScans.RANGE);
+                  for (int i = 0; i < got; i++) {
+                    MemorySegment key = cursor.key(i);
+                    MemorySegment value = cursor.value(i);
+                    bh.consume(key.get(JAVA_BYTE, key.byteSize() - 1));
+                    bh.consume(value.get(JAVA_BYTE, value.byteSize() - 1));
+                  }
+                }
+              };
+          break;
+        }
+      case "cursor_stream":
+        {
+          Cursor cursor = data.jni.newCursor();
+          closers.push(cursor);
+          cursor.seekToFirst();
+          unit = CursorScans.BATCH;
+          side =
+              (start, ops, bh) -> {
+                for (int left = ops; left > 0; ) {
+                  int got = cursor.next(Math.min(CursorScans.BATCH, left));
+                  if (got == 0) {
+                    cursor.seekToFirst();
+                    continue;
+                  }
+                  for (int i = 0; i < got; i++) {
+                    ByteBuffer key = cursor.key(i);
+                    ByteBuffer value = cursor.value(i);
+                    bh.consume(key.get(key.limit() - 1));
+                    bh.consume(value.get(value.limit() - 1));
+                  }
+                  left -= got;
+                }
+              };
+          break;
+        }
+      case "cursor_range":
+        {
+          Cursor cursor = data.jni.newCursor();
+          closers.push(cursor);
+          CursorScans scans = new CursorScans(data.sorted);
+          unit = CursorScans.RANGE;
+          side =
+              (start, ops, bh) -> {
+                for (int r = 0; r < ops; r += CursorScans.RANGE) {
+                  cursor.seek(scans.nextSeekKey());
+                  int got = cursor.next(CursorScans.RANGE);
+                  for (int i = 0; i < got; i++) {
+                    ByteBuffer key = cursor.key(i);
+                    ByteBuffer value = cursor.value(i);
+                    bh.consume(key.get(key.limit() - 1));
+                    bh.consume(value.get(value.limit() - 1));
+                  }
+                }
+              };
+          break;
+        }
+      case "native_cursor_loop_stream":
+        {
+          NativeControls.CursorLoop cursor = NativeControls.cursorLoop(data.jni);
+          closers.push(cursor);
+          long[] out = new long[2];
+          unit = CursorScans.BATCH;
+          side =
+              (start, ops, bh) -> {
+                cursor.scan(CursorScans.BATCH, ops, out);
+                bh.consume(out[1]);
+              };
+          break;
+        }
+      case "native_cursor_loop_range":
+        {
+          NativeControls.CursorLoop cursor = NativeControls.cursorLoop(data.jni);
+          closers.push(cursor);
+          CursorScans scans = new CursorScans(data.sorted);
+          long[] out = new long[2];
+          unit = CursorScans.RANGE;
+          side =
+              (start, ops, bh) -> {
+                for (int r = 0; r < ops; r += CursorScans.RANGE) {
+                  cursor.seek(scans.nextSeekKey(), CursorScans.RANGE, out);
+                  bh.consume(out[1]);
+                }
+              };
+          break;
+        }
       case "native_pinned_loop":
         unit = FfmData.LOOP;
         // LOOP gets per crossing from any position below n: ordered holds n + LOOP keys.
