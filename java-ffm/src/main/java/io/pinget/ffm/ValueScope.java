@@ -11,11 +11,14 @@ import java.util.function.Consumer;
  * FfmCursor}, decode on read) returns from one get or batch: a confined Arena, closed before the
  * pin goes, so that every segment over the pinned bytes, and every slice or buffer of one, throws
  * from then on. A confined Arena closes without the thread handshake a shared one needs; its values
- * are read on the thread that got them. While open, it keeps its owner (and so the owner's native
- * pin) reachable from those segments, so that the owner's Cleaner cannot free a pin a live segment
- * shows. From the second value of a scope on, each is a slice of one read-only segment over the
- * address space: one small object per value, where a segment made per value (an address, its
- * reinterpretation with a cleanup, its read-only view) takes four. Not thread-safe.
+ * are read on the thread that got them. While open, a scope made with an owner keeps that owner
+ * (and so its native pin) reachable from those segments, so that the owner's Cleaner cannot free a
+ * pin a live segment shows; a scope {@link #closedWithinCall} relies on its caller for that.
+ *
+ * <p>Two ways to make a value: {@link #wrap} (a single get: its first value is made alone, later
+ * ones are slices) and {@link #slice} (batches and cursors: every value a slice of one read-only
+ * segment over the address space, made once per scope, so one allocation site that the JIT can
+ * scalar-replace). Not thread-safe.
  */
 final class ValueScope {
   /** The cleanup action of the scope: does nothing when run, but refers to the owner. */
@@ -23,7 +26,7 @@ final class ValueScope {
 
   private Arena arena; // open, or null
   private boolean wrapped; // a value made in the open scope
-  private MemorySegment all; // the address space, read-only, in arena; null before the 2nd value
+  private MemorySegment all; // the address space, read-only, in arena; null until first needed
 
   ValueScope(Object owner) {
     keepAlive = s -> Reference.reachabilityFence(owner);
@@ -34,9 +37,10 @@ final class ValueScope {
   }
 
   /**
-   * A scope closed before the call that opened it returns (decode on read), whose owner is
-   * reachable from that call's frame until then: its segments need no keep-alive, which saves the
-   * cleanup each would register in the Arena (two objects per value).
+   * A scope without a keep-alive, which saves the cleanup each value would register in the Arena
+   * (two objects per value). REQUIRES: the caller keeps the owner of the pin reachable until it
+   * closes the scope, and closes it before the call that opened it returns (decode on read: the
+   * slot stays on the frame until Slot.done(), which closes the scope and then fences the slot).
    */
   static ValueScope closedWithinCall() {
     return new ValueScope();

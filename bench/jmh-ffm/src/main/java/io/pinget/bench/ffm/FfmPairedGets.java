@@ -26,8 +26,10 @@ import java.util.Deque;
 /**
  * Paired comparisons (bench/common's {@link Runner}) on the FFM suite's data ({@link FfmData}): the
  * FFM binding, pinget's JNI API, its native loop and rocksdbjni, by the rows of the FFM suite. SIZE
- * is a value size in bytes (shape {@code keys}) or {@code hot_key}; the {@code long_decode_on_read}
- * rows need SIZE 8. {@code _twin} rows are their row's code written again, for the control pairs.
+ * is a value size in bytes (shape {@code keys}) or {@code hot_key}; the {@code long} rows ({@code
+ * *_long_decode_on_read}, {@code long_rocksdbjni_get_shifts}) need SIZE 8, the cursor rows a value
+ * size (not {@code hot_key}). {@code _twin} rows are their row's code written again, for the
+ * control pairs.
  *
  * <pre>
  *   java --enable-native-access=ALL-UNNAMED -cp bench/jmh-ffm/target/benchmarks.jar \
@@ -133,7 +135,8 @@ public final class FfmPairedGets implements Runner.Factory {
                   for (int i = 0; i < ops; i += batch) {
                     int got = pinned.get(batches[b]);
                     for (int j = 0; j < got; j++) {
-                      bh.consume(pinned.value(j));
+                      ByteBuffer v = pinned.value(j); // read in place, as the FFM side
+                      bh.consume(v.get(v.limit() - 1));
                     }
                     if (++b == count) {
                       b = 0;
@@ -146,6 +149,9 @@ public final class FfmPairedGets implements Runner.Factory {
           throw new IllegalArgumentException("unknown batched row " + row);
       }
       return new Paired.Entry(row, batch, unit, side);
+    }
+    if (row.contains("cursor") && data.count <= CursorScans.RANGE) {
+      throw new IllegalArgumentException(row + " needs more than " + CursorScans.RANGE + " keys");
     }
     switch (row) {
       case "ffm_pinned_view":
@@ -278,7 +284,7 @@ public final class FfmPairedGets implements Runner.Factory {
       // CursorScans.BATCH, starting again at the first key at the end; _range seeks to a random key
       // and reads CursorScans.RANGE entries. Each entry is read in place, its key's and value's
       // last byte, by the FFM and the JNI cursor alike (an FFM segment in the Blackhole would
-      // escape and be allocated).
+      // escape and be allocated); the C++ loop sums the entries' sizes and reads no byte.
       case "ffm_cursor_stream":
         {
           FfmCursor cursor = data.ffm.newCursor();

@@ -13,6 +13,7 @@ import io.pinget.ffm.FfmCursor;
 import io.pinget.ffm.FfmStore;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,8 +41,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * Scans on a JDK 22+, per entry: the FFM cursor (batches of up to 256 segments per downcall) beside
  * the JNI cursor, on two stores holding the same data in the block cache, in ScanBenchmark's two
  * shapes (CursorScans: {@code stream} and {@code range}). One operation is one entry; every key and
- * value reaches the Blackhole (the FFM cursor's as its last byte, read in place: consume). Row
- * names are docs/strategies.md's ({@code ffm_cursor}, {@code cursor}).
+ * value reaches the Blackhole as its last byte, read in place (consume, consumeJni). Row names are
+ * docs/strategies.md's ({@code ffm_cursor}, {@code cursor}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -150,9 +151,30 @@ public class FfmScanBenchmark {
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void cursor(Blackhole bh, CopyCounters c) {
     if (stream) {
-      CursorScans.stream(jniCursor, bh);
-    } else {
-      scans.ranges(jniCursor, bh);
+      for (int left = CursorScans.ENTRIES; left > 0; ) {
+        int n = jniCursor.next(Math.min(CursorScans.BATCH, left));
+        if (n == 0) {
+          jniCursor.seekToFirst();
+          continue;
+        }
+        consumeJni(n, bh);
+        left -= n;
+      }
+      return;
+    }
+    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
+      jniCursor.seek(scans.nextSeekKey());
+      consumeJni(jniCursor.next(CursorScans.RANGE), bh);
+    }
+  }
+
+  // As consume: each entry's key's and value's last byte.
+  private void consumeJni(int n, Blackhole bh) {
+    for (int i = 0; i < n; i++) {
+      ByteBuffer k = jniCursor.key(i);
+      ByteBuffer v = jniCursor.value(i);
+      bh.consume(k.get(k.limit() - 1));
+      bh.consume(v.get(v.limit() - 1));
     }
   }
 }
