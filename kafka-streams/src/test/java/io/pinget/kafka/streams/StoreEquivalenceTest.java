@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * bytes, prefixes of each other, long) and values from empty to 200 KiB. Four stores in one
  * topology see the same operations: Kafka's RocksDB store (rocksdbjni, a different engine in the
  * same JVM), the typed store, and the bytes supplier under Kafka's builder with its record cache on
- * and off.
+ * and off (whose reverse scans are Kafka's cache's: {@link #throughRecordCache}).
  */
 class StoreEquivalenceTest {
   private static final String KAFKA = "kafka";
@@ -144,6 +144,9 @@ class StoreEquivalenceTest {
       } else {
         int kind = op - 75;
         for (KeyValueStore<byte[], byte[]> s : pinget) {
+          if (throughRecordCache(s) && reverse(kind)) {
+            continue;
+          }
           try (KeyValueIterator<byte[], byte[]> want = scan(kafka, kind, seed + step);
               KeyValueIterator<byte[], byte[]> got = scan(s, kind, seed + step)) {
             assertSameEntries(want, got, where + ", " + s.name() + ", scan " + kind);
@@ -177,11 +180,31 @@ class StoreEquivalenceTest {
           KeyValueIterator<byte[], byte[]> got = s.all()) {
         assertSameEntries(want, got, "seed " + seed + ", all");
       }
+      if (throughRecordCache(s)) {
+        continue;
+      }
       try (KeyValueIterator<byte[], byte[]> want = kafka.reverseAll();
           KeyValueIterator<byte[], byte[]> got = s.reverseAll()) {
         assertSameEntries(want, got, "seed " + seed + ", reverseAll");
       }
     }
+  }
+
+  /**
+   * Whether s reads through Kafka's record cache. Its reverse scans are not compared: Kafka's
+   * caching layer answers reverseRange and reverseAll with keys its store beneath does not hold,
+   * whatever that store is. With Kafka's own RocksDB store added under the record cache to this
+   * test's topology (Kafka Streams 4.4.0), Kafka's cached store gave 81 such reverse scans for seed
+   * 1 and 142 for seed 15895304891993, pinget's cached store about as many, and neither a wrong
+   * forward scan.
+   */
+  private static boolean throughRecordCache(KeyValueStore<byte[], byte[]> s) {
+    return CACHED.equals(s.name());
+  }
+
+  /** Whether scan kind is reverseRange or reverseAll. */
+  private static boolean reverse(int kind) {
+    return kind % 5 == 1 || kind % 5 == 3;
   }
 
   /** The same scan on any store: kind picks range, reverseRange, all, reverseAll or prefixScan. */
