@@ -15,17 +15,16 @@ import java.util.function.Consumer;
  * (and so its native pin) reachable from those segments, so that the owner's Cleaner cannot free a
  * pin a live segment shows; a scope {@link #closedWithinCall} relies on its caller for that.
  *
- * <p>Two ways to make a value: {@link #wrap} (a single get: its first value is made alone, later
- * ones are slices) and {@link #slice} (batches and cursors: every value a slice of one read-only
- * segment over the address space, made once per scope, so one allocation site that the JIT can
- * scalar-replace). Not thread-safe.
+ * <p>Two ways to make a value: {@link #wrap} (a single get: its one value made alone) and {@link
+ * #slice} (batches and cursors: every value a slice of one read-only segment over the address
+ * space, made once per scope, so one allocation site that the JIT can scalar-replace). Not
+ * thread-safe.
  */
 final class ValueScope {
   /** The cleanup action of the scope: does nothing when run, but refers to the owner. */
   private final Consumer<MemorySegment> keepAlive;
 
   private Arena arena; // open, or null
-  private boolean wrapped; // a value made in the open scope
   private MemorySegment all; // the address space, read-only, in arena; null until first needed
 
   ValueScope(Object owner) {
@@ -52,21 +51,11 @@ final class ValueScope {
   }
 
   /**
-   * A read-only segment of size bytes at address, in the open scope. The scope's first value is
-   * made alone (a single get makes no more); from its second, values are slices of the address
-   * space's segment.
+   * A read-only segment of size bytes at address, in the open scope, made alone: for a scope of one
+   * value (a single get). A scope of many values takes {@link #slice}.
    */
   MemorySegment wrap(long address, long size) {
-    MemorySegment a = all;
-    if (a == null) {
-      if (!wrapped) {
-        wrapped = true;
-        return MemorySegment.ofAddress(address).reinterpret(size, arena, keepAlive).asReadOnly();
-      }
-      a = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, keepAlive).asReadOnly();
-      all = a;
-    }
-    return a.asSlice(address, size);
+    return MemorySegment.ofAddress(address).reinterpret(size, arena, keepAlive).asReadOnly();
   }
 
   /**
@@ -93,7 +82,6 @@ final class ValueScope {
       a.close();
       arena = null;
       all = null;
-      wrapped = false;
     }
   }
 }
