@@ -34,9 +34,6 @@ struct pinget_read_options {
 struct pinget_write_options {
   pinget::WriteOptions options;
 };
-struct pinget_snapshot {
-  std::unique_ptr<pinget::Snapshot> snapshot;
-};
 struct pinget_write_batch {
   pinget::WriteBatch batch;
 };
@@ -128,6 +125,10 @@ pinget::Store* Unwrap(pinget_store* store) {
 }
 const pinget::Store* Unwrap(const pinget_store* store) {
   return reinterpret_cast<const pinget::Store*>(store);
+}
+// Likewise a pinget_snapshot* is the pinget::Snapshot*, a Java snapshot's.
+const pinget::Snapshot* Unwrap(const pinget_snapshot* snapshot) {
+  return reinterpret_cast<const pinget::Snapshot*>(snapshot);
 }
 
 // Runs body with the store's C++ object, once the handle is known non-null.
@@ -266,8 +267,7 @@ pinget_code pinget_read_options_set(pinget_read_options* options,
       return UnknownFlags("read", flags & ~pinget::internal::kReadFlags);
     }
     options->options = pinget::internal::ReadOptionsFromWire(
-        snapshot == nullptr ? nullptr : snapshot->snapshot.get(), column_family,
-        flags);
+        Unwrap(snapshot), column_family, flags);
     return Status::OK();
   });
 }
@@ -447,12 +447,14 @@ pinget_code pinget_snapshot_create(pinget_store* store, pinget_snapshot** out,
     if (out == nullptr && !s.closed()) return Null("out");
     std::unique_ptr<pinget::Snapshot> snapshot;
     Status st = s.GetSnapshot(&snapshot);
-    if (st.ok()) *out = new pinget_snapshot{std::move(snapshot)};
+    if (st.ok()) *out = reinterpret_cast<pinget_snapshot*>(snapshot.release());
     return st;
   });
 }
 
-void pinget_snapshot_destroy(pinget_snapshot* snapshot) { delete snapshot; }
+void pinget_snapshot_destroy(pinget_snapshot* snapshot) {
+  delete reinterpret_cast<pinget::Snapshot*>(snapshot);
+}
 
 // ---- Gets ----
 

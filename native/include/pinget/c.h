@@ -259,7 +259,9 @@ PINGET_C_API size_t pinget_write_batch_count(const pinget_write_batch* batch);
 
 /* ---- Snapshots: a consistent read view (set it in read options) ---- */
 
-/* The snapshot keeps the database open until destroyed, as a pin does. */
+/* The snapshot keeps the database open until destroyed, as a pin does. A Java
+ * Store's snapshots are pinget_snapshot* too (the FFM binding reads with
+ * them); as with its store, the Java side frees those, never native code. */
 PINGET_C_API pinget_code pinget_snapshot_create(pinget_store* store,
                                                 pinget_snapshot** out,
                                                 char** message);

@@ -3,10 +3,11 @@ package io.pinget;
 
 /**
  * A column family of an open database, resolved once by name ({@link Store#columnFamily}, {@code
- * RocksJavaReader.columnFamily}, {@code FfmStore.columnFamily}) and passed the same way to reads
- * ({@link ReadOptions#withColumnFamily}) and writes ({@link WriteOptions#withColumnFamily}, {@link
- * WriteBatch#put(ColumnFamily, byte[], byte[])}). Using it with another store or reader throws
- * IllegalArgumentException; {@link #DEFAULT} works with every one. Immutable and thread-safe.
+ * RocksJavaReader.columnFamily}; {@code FfmStore.columnFamily} is its Store's) and passed the same
+ * way to reads ({@link ReadOptions#withColumnFamily}) and writes ({@link
+ * WriteOptions#withColumnFamily}, {@link WriteBatch#put(ColumnFamily, byte[], byte[])}). Using it
+ * with another store or reader throws IllegalArgumentException; {@link #DEFAULT} works with every
+ * one. Immutable and thread-safe.
  */
 public final class ColumnFamily {
   /** The "default" column family of any store. */
@@ -17,9 +18,8 @@ public final class ColumnFamily {
   private final String name;
 
   /**
-   * For a binding (the FFM binding makes its own): column family id of owner, named name. Reads and
-   * writes through anything but owner refuse it; an id owner does not have is refused by the
-   * database (IllegalArgumentException).
+   * Column family id of owner, named name. Reads and writes through anything but owner refuse it;
+   * an id owner does not have is refused by the database (IllegalArgumentException).
    *
    * @param owner the store or reader it belongs to; not null
    * @param id its id in owner's database, more than 0 ("default" is {@link #DEFAULT})

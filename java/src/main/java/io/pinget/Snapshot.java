@@ -14,8 +14,8 @@ import java.lang.invoke.VarHandle;
  * close() and the last such read comes last, so close() never frees it under a read. Reads that
  * start after close() throw IllegalStateException.
  *
- * <p>Each binding has its own subclass (the JNI API's is package-private; the FFM binding's is in
- * {@code io.pinget.ffm}), and each refuses snapshots of the others.
+ * <p>A store's snapshots serve reads through each of its doors ({@code Store}, the {@code FfmStore}
+ * over it); the one subclass is package-private.
  */
 public abstract class Snapshot implements AutoCloseable {
   private static final int CLOSED = 1 << 30;

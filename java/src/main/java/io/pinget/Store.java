@@ -2,6 +2,7 @@
 package io.pinget;
 
 import io.pinget.internal.Checks;
+import io.pinget.internal.StoreAccess;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,21 @@ import java.util.function.IntConsumer;
 public final class Store implements Reader {
   /** The length returned for a key that does not exist. */
   public static final int NOT_FOUND = Reader.NOT_FOUND;
+
+  static {
+    StoreAccess.install(
+        new StoreAccess() {
+          @Override
+          public long begin(ReadOptions options, Store store) {
+            return options.acquire(store);
+          }
+
+          @Override
+          public void end(ReadOptions options) {
+            options.release();
+          }
+        });
+  }
 
   /** pinget::Store*; freed by the Cleaner only when no call can be using it. */
   final long handle;

@@ -48,8 +48,9 @@ class PublicApiTest {
           "io.pinget.ValueDecoder",
           "io.pinget.WriteBatch",
           "io.pinget.WriteOptions",
-          // Not API (its package says so): the FFM binding's argument checks.
+          // Not API (its package says so): the FFM binding's argument checks and read options.
           "io.pinget.internal.Checks",
+          "io.pinget.internal.StoreAccess",
           "io.pinget.kafka.KafkaDecoders",
           "io.pinget.rocksjava.RocksJavaReader");
 

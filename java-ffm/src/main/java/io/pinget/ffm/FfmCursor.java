@@ -6,7 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.pinget.CursorOptions;
-import io.pinget.Snapshot;
+import io.pinget.ReadOptions;
 import io.pinget.StoreClosedException;
 import io.pinget.internal.Checks;
 import java.lang.foreign.Arena;
@@ -88,13 +88,13 @@ public final class FfmCursor implements AutoCloseable {
       throw Native.rethrow(t);
     }
     MemorySegment h = handle;
-    Snapshot snapshot = options.readOptions().snapshot();
+    ReadOptions begun = options.readOptions();
     cleanable =
         Native.cleanWhenUnreachable(
             this,
             () -> {
               Native.call(Native.CURSOR_DESTROY, h);
-              FfmSnapshot.end(snapshot);
+              FfmStore.end(begun);
             });
   }
 

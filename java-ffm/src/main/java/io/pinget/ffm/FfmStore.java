@@ -12,27 +12,31 @@ import io.pinget.Options;
 import io.pinget.PingetException;
 import io.pinget.ReadOptions;
 import io.pinget.Snapshot;
+import io.pinget.Store;
 import io.pinget.StoreClosedException;
+import io.pinget.WriteBatch;
 import io.pinget.WriteOptions;
 import io.pinget.internal.Checks;
+import io.pinget.internal.StoreAccess;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 
 /**
  * A pinget store through Java's Foreign Function &amp; Memory API (Java 22+): the FFM door onto the
  * read contract of {@code io.pinget.Reader} (its strategies, names, copy counts, order of checks
  * and batch rule), over pinget's C API in the same native library as the JNI API (and the same
- * per-thread copy counters: read them with {@code io.pinget.CopyStats}). It shares the JNI API's
- * {@link Options}, {@link ReadOptions}, {@link WriteOptions}, {@link ColumnFamily}, {@link
- * Snapshot} and exceptions; keys are whole byte arrays.
+ * per-thread copy counters: read them with {@code io.pinget.CopyStats}).
+ *
+ * <p>It reads through a {@link Store}: the one {@link #open} opens, or one lent to {@link
+ * #over(Store)}; the C API is called on that store's {@link Store#nativeHandle()}. Opening, writes,
+ * snapshots, column families and maintenance are the Store's (the methods here forward to it), so
+ * column families and snapshots of the store serve reads through either door. Keys are whole byte
+ * arrays.
  *
  * <p>What this binding adds is enforcement: a pinned value is a read-only {@link MemorySegment}
  * whose scope closes when the pin goes ({@link FfmPinnedView}, {@link FfmPinnedBatch}), so reading
@@ -47,15 +51,17 @@ public final class FfmStore implements AutoCloseable {
   /** The length a copying get returns for a key that has no value. */
   public static final int NOT_FOUND = -1;
 
-  /** The native pinget_store*; freed by the Cleaner once this store is unreachable. */
+  private static final StoreAccess ACCESS = StoreAccess.get();
+
+  /** The store read; holding it keeps {@link #handle} alive (its Cleaner frees it). */
+  private final Store store;
+
+  /** store's pinget_store*. */
   private final MemorySegment handle;
 
-  private volatile boolean closed;
-
-  private FfmStore(MemorySegment handle) {
-    this.handle = handle;
-    // Destroyed only when nothing can call it any more; close() just closes the database.
-    Native.destroyWhenUnreachable(this, Native.STORE_DESTROY, handle);
+  private FfmStore(Store store) {
+    this.store = store;
+    this.handle = MemorySegment.ofAddress(store.nativeHandle());
   }
 
   /**
@@ -69,59 +75,36 @@ public final class FfmStore implements AutoCloseable {
   }
 
   /**
-   * Opens (or creates, per options) the database at path.
+   * Opens (or creates, per options) the database at path, as {@link Store#open(Path, Options)}.
    *
    * @param path not null
-   * @param options not null; passed as its text ({@link Options#toString()})
+   * @param options not null
    * @return the open store; close it when done
    * @throws IllegalArgumentException for a bad option or a name that is not valid UTF-16
    * @throws PingetException if RocksDB cannot open it
    */
   public static FfmStore open(Path path, Options options) {
-    Objects.requireNonNull(path, "path");
-    Objects.requireNonNull(options, "options");
-    byte[] where = Checks.utf8(path.toString(), "path");
-    List<String> names = options.columnFamilies();
-    byte[][] families = new byte[names.size()][];
-    for (int i = 0; i < families.length; i++) {
-      families[i] = Checks.utf8(names.get(i), "columnFamilies[" + i + "]");
-    }
-    byte[] text = options.toString().getBytes(StandardCharsets.US_ASCII);
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment message = arena.allocate(ADDRESS);
-      MemorySegment out = arena.allocate(ADDRESS);
-      Native.check((int) Native.OPTIONS_CREATE.invokeExact(out, message), message);
-      MemorySegment cOptions = out.get(ADDRESS, 0);
-      try {
-        Native.check(
-            (int)
-                Native.OPTIONS_SET.invokeExact(
-                    cOptions, bytes(arena, text), (long) text.length, message),
-            message);
-        for (byte[] name : families) {
-          Native.check(
-              (int)
-                  Native.OPTIONS_ADD_COLUMN_FAMILY.invokeExact(
-                      cOptions, bytes(arena, name), (long) name.length, message),
-              message);
-        }
-        MemorySegment cPath = arena.allocate(where.length + 1); // zeroed: the terminator
-        MemorySegment.copy(where, 0, cPath, JAVA_BYTE, 0, where.length);
-        Native.check((int) Native.OPEN.invokeExact(cPath, cOptions, out, message), message);
-        return new FfmStore(out.get(ADDRESS, 0));
-      } finally {
-        Native.OPTIONS_DESTROY.invokeExact(cOptions);
-      }
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    return new FfmStore(Store.open(path, options));
   }
 
-  /** bytes in arena's memory (one byte for an empty array: never a NULL address). */
-  private static MemorySegment bytes(Arena arena, byte[] bytes) {
-    MemorySegment segment = arena.allocate(Math.max(1, bytes.length));
-    MemorySegment.copy(bytes, 0, segment, JAVA_BYTE, 0, bytes.length);
-    return segment;
+  /**
+   * The FFM door onto a store pinget opened: both read the same database, and closing either closes
+   * it.
+   *
+   * @param store not null
+   * @return a door reading through store
+   */
+  public static FfmStore over(Store store) {
+    return new FfmStore(Objects.requireNonNull(store, "store"));
+  }
+
+  /**
+   * The store read: its writes, snapshots and column families are this door's.
+   *
+   * @return the store
+   */
+  public Store store() {
+    return store;
   }
 
   /** The native pinget_store*, for this package's views. */
@@ -131,7 +114,7 @@ public final class FfmStore implements AutoCloseable {
 
   /** The first check of every call: a closed store. */
   void checkOpen() {
-    if (closed) {
+    if (store.isClosed()) {
       throw new StoreClosedException("Closed: store is closed");
     }
   }
@@ -142,81 +125,46 @@ public final class FfmStore implements AutoCloseable {
    */
   @Override
   public void close() {
-    closed = true;
-    Slots slots = Slots.ofThisThread();
-    try {
-      Native.check((int) Native.CLOSE.invokeExact(handle, slots.message), slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    store.close();
   }
 
   /**
-   * Whether {@link #close()} was called.
+   * Whether the store is closed.
    *
    * @return true once closed
    */
   public boolean isClosed() {
-    return closed;
+    return store.isClosed();
   }
 
   /**
-   * A column family, by name: "default" or one named in {@link Options#columnFamilies}.
+   * A column family, by name: {@link Store#columnFamily(String)}.
    *
    * @param name not null, valid UTF-16
-   * @return the column family, for reads ({@link ReadOptions#withColumnFamily}) and writes
+   * @return the column family, for reads and writes through this door or the store
    * @throws IllegalArgumentException if the store has no such column family
    */
   public ColumnFamily columnFamily(String name) {
-    checkOpen();
-    byte[] utf8 = Checks.utf8(Objects.requireNonNull(name, "name"), "name");
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment id = arena.allocate(JAVA_INT);
-      MemorySegment message = arena.allocate(ADDRESS);
-      int code =
-          (int)
-              Native.COLUMN_FAMILY_ID.invokeExact(
-                  handle, bytes(arena, utf8), (long) utf8.length, id, message);
-      if (code == Native.NOT_FOUND) {
-        throw new IllegalArgumentException("no column family named " + name);
-      }
-      Native.check(code, message);
-      int i = id.get(JAVA_INT, 0);
-      return i == 0 ? ColumnFamily.DEFAULT : new ColumnFamily(this, i, name);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    return store.columnFamily(name);
   }
 
   /**
-   * A consistent read view of the database as it is now, for {@link ReadOptions#withSnapshot}.
+   * A consistent read view of the database as it is now: {@link Store#snapshot()}.
    *
    * @return the snapshot; close it when done (it keeps the database open)
    */
   public Snapshot snapshot() {
-    checkOpen();
-    Slots slots = Slots.ofThisThread();
-    try {
-      Native.check(
-          (int) Native.SNAPSHOT_CREATE.invokeExact(handle, slots.pointer, slots.message),
-          slots.message);
-      return new FfmSnapshot(this, slots.pointer.get(ADDRESS, 0));
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    return store.snapshot();
   }
 
-  // ---- writes: keys and values are copied into native memory for the call (a write may block,
-  // and a heap array may not be held in place while it does).
-
   /**
-   * Writes key's value into the default column family.
+   * Writes key's value into the default column family: {@link Store#put(byte[], byte[])}.
    *
    * @param key not null, not empty
    * @param value not null
    */
   public void put(byte[] key, byte[] value) {
-    put(WriteOptions.DEFAULT, key, value);
+    store.put(key, value);
   }
 
   /**
@@ -227,28 +175,7 @@ public final class FfmStore implements AutoCloseable {
    * @param value not null
    */
   public void put(WriteOptions options, byte[] key, byte[] value) {
-    checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
-    Objects.requireNonNull(value, "value");
-    int cf = options.columnFamily().idIn(this);
-    Slots slots = Slots.ofThisThread();
-    try (Arena arena = Arena.ofConfined()) {
-      int code =
-          (int)
-              Native.PUT.invokeExact(
-                  handle,
-                  slots.writeOptions(options),
-                  cf,
-                  bytes(arena, key),
-                  (long) key.length,
-                  bytes(arena, value),
-                  (long) value.length,
-                  slots.message);
-      Native.check(code, slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    store.put(options, key, 0, length(key), value, 0, length(value));
   }
 
   /**
@@ -257,7 +184,7 @@ public final class FfmStore implements AutoCloseable {
    * @param key not null, not empty
    */
   public void delete(byte[] key) {
-    delete(WriteOptions.DEFAULT, key);
+    store.delete(key);
   }
 
   /**
@@ -267,114 +194,71 @@ public final class FfmStore implements AutoCloseable {
    * @param key not null, not empty
    */
   public void delete(WriteOptions options, byte[] key) {
-    checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
-    int cf = options.columnFamily().idIn(this);
-    Slots slots = Slots.ofThisThread();
-    try (Arena arena = Arena.ofConfined()) {
-      int code =
-          (int)
-              Native.DELETE.invokeExact(
-                  handle,
-                  slots.writeOptions(options),
-                  cf,
-                  bytes(arena, key),
-                  (long) key.length,
-                  slots.message);
-      Native.check(code, slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    store.delete(options, key, 0, length(key));
   }
 
   /**
-   * Applies every operation of batch atomically, each to its own column family.
+   * Applies every operation of batch atomically: {@link Store#write(WriteOptions, WriteBatch)}.
    *
-   * @param options not null; its column family, if any but DEFAULT, is this store's
-   * @param batch not null, not closed; its column families are this store's
+   * @param options not null
+   * @param batch not null, not closed; its column families are the store's
    */
-  public void write(WriteOptions options, FfmWriteBatch batch) {
-    checkOpen();
-    Checks.options(options);
-    Objects.requireNonNull(batch, "batch");
-    MemorySegment b = batch.handle();
-    if (batch.owner() != null && batch.owner() != this) {
-      throw new IllegalArgumentException("the batch writes column families of another store");
-    }
-    options.columnFamily().idIn(this);
-    Slots slots = Slots.ofThisThread();
-    try {
-      Native.check(
-          (int) Native.WRITE.invokeExact(handle, slots.writeOptions(options), b, slots.message),
-          slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    } finally {
-      Reference.reachabilityFence(batch); // its Cleaner must not free it during the call
-    }
+  public void write(WriteOptions options, WriteBatch batch) {
+    store.write(options, batch);
+  }
+
+  private static int length(byte[] bytes) {
+    return bytes == null ? 0 : bytes.length;
   }
 
   /** Writes the default column family's memtable to an SST file and waits for it. */
   public void flush() {
-    flush(ColumnFamily.DEFAULT);
+    store.flush();
   }
 
   /**
    * Writes a column family's memtable to an SST file and waits for it.
    *
-   * @param columnFamily not null; of this store
+   * @param columnFamily not null; of the store
    */
   public void flush(ColumnFamily columnFamily) {
-    callOnFamily(Native.FLUSH, columnFamily);
+    store.flush(columnFamily);
   }
 
   /** Compacts the default column family's whole key range and waits for it. */
   public void compact() {
-    compact(ColumnFamily.DEFAULT);
+    store.compact();
   }
 
   /**
    * Compacts a column family's whole key range and waits for it.
    *
-   * @param columnFamily not null; of this store
+   * @param columnFamily not null; of the store
    */
   public void compact(ColumnFamily columnFamily) {
-    callOnFamily(Native.COMPACT, columnFamily);
-  }
-
-  /** Calls a {@code pinget_code f(pinget_store*, uint32_t column_family, char** message)}. */
-  private void callOnFamily(MethodHandle function, ColumnFamily columnFamily) {
-    checkOpen();
-    int cf = Objects.requireNonNull(columnFamily, "columnFamily").idIn(this);
-    Slots slots = Slots.ofThisThread();
-    try {
-      Native.check((int) function.invokeExact(handle, cf, slots.message), slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
+    store.compact(columnFamily);
   }
 
   // ---- reads. Each checks the store, then its arguments, then the options' content (begin),
   // then makes one downcall with the native twin of the options.
 
   /**
-   * The options' content for one read, last of the checks: the column family's id here, the
+   * The options' content for one read, last of the checks: the column family's id in the store, the
    * snapshot held until {@link #end}; then the native options.
    */
   MemorySegment begin(ReadOptions options, Slots slots) {
-    int cf = options.columnFamily().idIn(this);
-    MemorySegment snapshot = FfmSnapshot.begin(options.snapshot(), this);
+    int cf = options.columnFamily().idIn(store);
+    long snapshot = ACCESS.begin(options, store);
     try {
-      return slots.readOptions(options, cf, snapshot);
+      return slots.readOptions(options, cf, MemorySegment.ofAddress(snapshot));
     } catch (RuntimeException | Error e) {
-      FfmSnapshot.end(options.snapshot());
+      ACCESS.end(options);
       throw e;
     }
   }
 
   static void end(ReadOptions options) {
-    FfmSnapshot.end(options.snapshot());
+    ACCESS.end(options);
   }
 
   /**

@@ -19,19 +19,17 @@ import java.lang.ref.Cleaner;
  * Downcall handles to pinget's C API (pinget/c.h), which the pinget JAR's native library exports
  * beside its JNI entry point: one library, loaded once, serves both bindings. Reads are {@code
  * critical} downcalls (no thread-state transition), as every C read returns without blocking for
- * long; writes, flushes, compactions and open are not (see {@link Access}).
+ * long (see {@link Access}). Opening, writes and snapshots go through io.pinget.Store.
  */
 final class Native {
   private Native() {}
 
   static final int OK = 0;
   static final int NOT_FOUND = 1;
-  // pinget/c.h's option flag bits (PINGET_READ_*, PINGET_WRITE_*).
+  // pinget/c.h's read option flag bits (PINGET_READ_*).
   static final int READ_FILL_CACHE = 1;
   static final int READ_VERIFY_CHECKSUMS = 2;
   static final int READ_PIN_MEMTABLE = 4;
-  static final int WRITE_SYNC = 1;
-  static final int WRITE_DISABLE_WAL = 2;
 
   /** libpinget_jni.so, libpinget_jni.dylib or pinget_jni.dll. */
   private static final String LIBRARY = System.mapLibraryName("pinget_jni");
@@ -83,23 +81,9 @@ final class Native {
     return FunctionDescriptor.of(JAVA_INT, args);
   }
 
-  // Library and options.
+  // Library and read options.
   static final MethodHandle FREE =
       handle("pinget_free", FunctionDescriptor.ofVoid(ADDRESS), Access.CRITICAL);
-  static final MethodHandle OPTIONS_CREATE =
-      handle("pinget_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle OPTIONS_DESTROY =
-      handle("pinget_options_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-
-  /** pinget_options_set: io.pinget.Options' text, the format every binding passes options in. */
-  static final MethodHandle OPTIONS_SET =
-      handle("pinget_options_set", codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS), Access.BLOCKING);
-
-  static final MethodHandle OPTIONS_ADD_COLUMN_FAMILY =
-      handle(
-          "pinget_options_add_column_family",
-          codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS),
-          Access.BLOCKING);
   static final MethodHandle READ_OPTIONS_CREATE =
       handle("pinget_read_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle READ_OPTIONS_DESTROY =
@@ -109,60 +93,6 @@ final class Native {
           "pinget_read_options_set",
           codeOf(ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
           Access.BLOCKING);
-  static final MethodHandle WRITE_OPTIONS_CREATE =
-      handle("pinget_write_options_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle WRITE_OPTIONS_DESTROY =
-      handle("pinget_write_options_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-  static final MethodHandle WRITE_OPTIONS_SET =
-      handle("pinget_write_options_set", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
-  static final MethodHandle WRITE_BATCH_CREATE =
-      handle("pinget_write_batch_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle WRITE_BATCH_DESTROY =
-      handle("pinget_write_batch_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-  static final MethodHandle WRITE_BATCH_PUT =
-      handle(
-          "pinget_write_batch_put",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
-          Access.CRITICAL_HEAP);
-  static final MethodHandle WRITE_BATCH_DELETE =
-      handle(
-          "pinget_write_batch_delete",
-          codeOf(ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS),
-          Access.CRITICAL_HEAP);
-  static final MethodHandle WRITE_BATCH_CLEAR =
-      handle("pinget_write_batch_clear", codeOf(ADDRESS, ADDRESS), Access.CRITICAL);
-  static final MethodHandle WRITE_BATCH_COUNT =
-      handle(
-          "pinget_write_batch_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS), Access.CRITICAL);
-  static final MethodHandle WRITE =
-      handle("pinget_write", codeOf(ADDRESS, ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle SNAPSHOT_CREATE =
-      handle("pinget_snapshot_create", codeOf(ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle SNAPSHOT_DESTROY =
-      handle("pinget_snapshot_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-
-  // Store.
-  static final MethodHandle OPEN =
-      handle("pinget_open", codeOf(ADDRESS, ADDRESS, ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle CLOSE =
-      handle("pinget_close", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
-  static final MethodHandle STORE_DESTROY =
-      handle("pinget_store_destroy", FunctionDescriptor.ofVoid(ADDRESS), Access.BLOCKING);
-  static final MethodHandle PUT =
-      handle(
-          "pinget_put",
-          codeOf(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle DELETE =
-      handle(
-          "pinget_delete",
-          codeOf(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS),
-          Access.BLOCKING);
-  static final MethodHandle FLUSH =
-      handle("pinget_flush", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
-  static final MethodHandle COMPACT =
-      handle("pinget_compact", codeOf(ADDRESS, JAVA_INT, ADDRESS), Access.BLOCKING);
-
   // Reads.
   static final MethodHandle STRING_COPY =
       handle(

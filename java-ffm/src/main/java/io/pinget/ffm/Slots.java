@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.pinget.ReadOptions;
-import io.pinget.WriteOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -24,13 +23,10 @@ final class Slots {
   private MemorySegment key = Arena.ofAuto().allocate(256);
   private MemorySegment pinned;
 
-  // The last read and write options' native twins (a pinget_read_options and a
-  // pinget_write_options made on first use), set again only when other options come: a caller
-  // that reuses its options pays no downcall for them.
+  // The last read options' native twin (a pinget_read_options made on first use), set again only
+  // when other options come: a caller that reuses its options pays no downcall for them.
   private ReadOptions lastRead;
   private MemorySegment nativeRead;
-  private WriteOptions lastWrite;
-  private MemorySegment nativeWrite;
 
   Slots() {
     MemorySegment all = Arena.ofAuto().allocate(24, 8);
@@ -92,28 +88,6 @@ final class Slots {
       lastRead = options;
     }
     return nativeRead;
-  }
-
-  /** The native write options for options (their column family is passed with each call). */
-  MemorySegment writeOptions(WriteOptions options) {
-    if (options != lastWrite) {
-      if (nativeWrite == null) {
-        nativeWrite = Native.create(Native.WRITE_OPTIONS_CREATE, this);
-        Native.destroyWhenUnreachable(this, Native.WRITE_OPTIONS_DESTROY, nativeWrite);
-      }
-      lastWrite = null;
-      int flags =
-          (options.sync() ? Native.WRITE_SYNC : 0)
-              | (options.disableWal() ? Native.WRITE_DISABLE_WAL : 0);
-      try {
-        Native.check(
-            (int) Native.WRITE_OPTIONS_SET.invokeExact(nativeWrite, flags, message), message);
-      } catch (Throwable t) {
-        throw Native.rethrow(t);
-      }
-      lastWrite = options;
-    }
-    return nativeWrite;
   }
 
   /** This thread's pinget_pinned, destroyed once the Slots are unreachable. */

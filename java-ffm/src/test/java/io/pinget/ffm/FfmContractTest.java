@@ -13,6 +13,7 @@ import io.pinget.Snapshot;
 import io.pinget.Store;
 import io.pinget.StoreClosedException;
 import io.pinget.TestSupport;
+import io.pinget.WriteBatch;
 import io.pinget.WriteOptions;
 import io.pinget.contract.FaultMatrix;
 import io.pinget.contract.FaultMatrix.Fault;
@@ -118,7 +119,7 @@ class FfmContractTest {
             List.of(ReaderMethods.optionsContent(foreignFamily, foreignSnapshot, closedSnapshot)));
     contentList.add(
         fault(
-            "snapshot of the JNI API",
+            "snapshot of a store opened through the JNI API",
             () -> ReadOptions.DEFAULT.withSnapshot(jniSnapshot),
             IllegalArgumentException.class));
     Fault[] content = contentList.toArray(Fault[]::new);
@@ -335,21 +336,21 @@ class FfmContractTest {
             .slot("options", wo, noOptions)
             .slot("key", () -> "gone".getBytes(StandardCharsets.UTF_8), Faults.wholeKey())
             .content(1, woContent));
-    FfmWriteBatch closedWrites = new FfmWriteBatch();
+    WriteBatch closedWrites = new WriteBatch();
     closedWrites.close();
-    FfmWriteBatch foreignWrites = keep(new FfmWriteBatch().put(foreignFamily, KEY, KEY));
+    WriteBatch foreignWrites = keep(new WriteBatch().put(foreignFamily, KEY, KEY));
     m.add(
         new Method(
                 "write(options, batch)",
                 a -> {
-                  s(a).write((WriteOptions) a[1], (FfmWriteBatch) a[2]);
+                  s(a).write((WriteOptions) a[1], (WriteBatch) a[2]);
                   return null;
                 })
             .slot("store", () -> store, closedStore)
             .slot("options", wo, noOptions)
             .slot(
                 "batch",
-                FfmWriteBatch::new,
+                WriteBatch::new,
                 Faults.nullOf("batch"),
                 fault("closed", () -> closedWrites, IllegalStateException.class),
                 fault("of another store", () -> foreignWrites, IllegalArgumentException.class))
@@ -377,40 +378,6 @@ class FfmContractTest {
                 Faults.nullOf("columnFamily"),
                 fault("of another store", () -> foreignFamily, IllegalArgumentException.class)));
     m.add(new Method("snapshot()", a -> s(a).snapshot()).slot("store", () -> store, closedStore));
-    // The batch's own calls: the batch (closed), then the column family (null; of another store
-    // than the one the batch already writes to), then the key and the value.
-    FfmStore mine = keep(FfmStore.open(dir.resolve("mine"), new Options().columnFamilies("cf")));
-    ColumnFamily myFamily = mine.columnFamily("cf");
-    java.util.function.Supplier<FfmWriteBatch> myWrites =
-        () -> keep(new FfmWriteBatch().put(myFamily, KEY, KEY));
-    Fault[] batchFamily = {
-      Faults.nullOf("columnFamily"),
-      fault("of another store", () -> foreignFamily, IllegalArgumentException.class)
-    };
-    m.add(
-        new Method(
-                "FfmWriteBatch.put(columnFamily, key, value)",
-                a -> {
-                  ((FfmWriteBatch) a[0]).put((ColumnFamily) a[1], (byte[]) a[2], (byte[]) a[3]);
-                  return null;
-                })
-            .slot(
-                "batch", myWrites, fault("closed", () -> closedWrites, IllegalStateException.class))
-            .slot("columnFamily", () -> ColumnFamily.DEFAULT, batchFamily)
-            .slot("key", key, Faults.wholeKey())
-            .slot("value", () -> new byte[1], Faults.nullOf("value")));
-    m.add(
-        new Method(
-                "FfmWriteBatch.delete(columnFamily, key)",
-                a -> {
-                  ((FfmWriteBatch) a[0]).delete((ColumnFamily) a[1], (byte[]) a[2]);
-                  return null;
-                })
-            .slot(
-                "batch", myWrites, fault("closed", () -> closedWrites, IllegalStateException.class))
-            .slot("columnFamily", () -> ColumnFamily.DEFAULT, batchFamily)
-            .slot("key", key, Faults.wholeKey()));
-
     // Scans: the cursor first, then its store, then the arguments.
     List<Fault> cursorContent = new ArrayList<>();
     for (Fault f : content) {

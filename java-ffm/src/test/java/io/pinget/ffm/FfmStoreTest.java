@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -19,6 +20,7 @@ import io.pinget.ReadOptions;
 import io.pinget.Snapshot;
 import io.pinget.Store;
 import io.pinget.StoreClosedException;
+import io.pinget.WriteBatch;
 import io.pinget.WriteOptions;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -71,16 +73,14 @@ class FfmStoreTest {
   }
 
   /**
-   * The option bits the FFM binding packs are the JAR's (io.pinget's ReadOptions and WriteOptions),
-   * which the JNI loader compares with pinget/c.h's at every load.
+   * The read option bits the FFM binding packs are the JAR's (io.pinget's ReadOptions), which the
+   * JNI loader compares with pinget/c.h's at every load.
    */
   @Test
   void optionFlagBitsAreTheJniLoadersOnes() throws ReflectiveOperationException {
     assertEquals(bit(ReadOptions.class, "FILL_CACHE"), Native.READ_FILL_CACHE);
     assertEquals(bit(ReadOptions.class, "VERIFY_CHECKSUMS"), Native.READ_VERIFY_CHECKSUMS);
     assertEquals(bit(ReadOptions.class, "PIN_MEMTABLE"), Native.READ_PIN_MEMTABLE);
-    assertEquals(bit(WriteOptions.class, "SYNC"), Native.WRITE_SYNC);
-    assertEquals(bit(WriteOptions.class, "DISABLE_WAL"), Native.WRITE_DISABLE_WAL);
   }
 
   private static int bit(Class<?> c, String name) throws ReflectiveOperationException {
@@ -654,6 +654,41 @@ class FfmStoreTest {
     }
   }
 
+  /**
+   * The FFM door over a JNI Store reads that store's database: what either door writes, with the
+   * store's column families and snapshots, whichever door took them; closing either closes both.
+   */
+  @Test
+  void theFfmDoorOverAStoreSharesItsDatabaseColumnFamiliesAndSnapshots() {
+    byte[] older = "older".getBytes(StandardCharsets.UTF_8);
+    byte[] newer = "newer".getBytes(StandardCharsets.UTF_8);
+    Store jni = Store.open(dir.resolve("shared"), new Options().columnFamilies("cf"));
+    FfmStore ffm = FfmStore.over(jni);
+    assertSame(jni, ffm.store());
+    ColumnFamily cf = jni.columnFamily("cf");
+    jni.put(WriteOptions.DEFAULT.withColumnFamily(cf), KEY, 0, KEY.length, older, 0, older.length);
+    ReadOptions inCf = ReadOptions.DEFAULT.withColumnFamily(cf);
+    assertArrayEquals(older, ffm.pinnableCopy(inCf, KEY));
+    try (Snapshot jniTaken = jni.snapshot();
+        Snapshot ffmTaken = ffm.snapshot();
+        FfmPinnedView view = ffm.newPinnedView()) {
+      ffm.put(WriteOptions.DEFAULT.withColumnFamily(ffm.columnFamily("cf")), KEY, newer);
+      for (Snapshot then : new Snapshot[] {jniTaken, ffmTaken}) {
+        ReadOptions old = inCf.withSnapshot(then);
+        assertArrayEquals(older, ffm.stringCopy(old, KEY));
+        assertArrayEquals(older, view.get(old, KEY).toArray(JAVA_BYTE));
+        assertArrayEquals(older, jni.stringCopy(old, KEY, 0, KEY.length));
+      }
+      assertArrayEquals(newer, jni.stringCopy(inCf, KEY, 0, KEY.length));
+      assertArrayEquals(newer, ffm.stringCopy(inCf, KEY));
+    }
+    jni.close();
+    assertTrue(ffm.isClosed());
+    assertThrows(StoreClosedException.class, () -> ffm.stringCopy(KEY));
+    ffm.close(); // idempotent, as the store's close
+    assertThrows(NullPointerException.class, () -> FfmStore.over(null));
+  }
+
   /** Write batches apply all or nothing; write options reach RocksDB's writes. */
   @Test
   @SuppressWarnings("try") // closes the store and the batch inside their try, on purpose
@@ -661,7 +696,7 @@ class FfmStoreTest {
     byte[] a = "a".getBytes(StandardCharsets.UTF_8);
     byte[] b = "b".getBytes(StandardCharsets.UTF_8);
     try (FfmStore store = open();
-        FfmWriteBatch batch = new FfmWriteBatch()) {
+        WriteBatch batch = new WriteBatch()) {
       WriteOptions synced = WriteOptions.DEFAULT.withSync(true);
       store.put(synced, KEY, value);
       store.put(WriteOptions.DEFAULT.withDisableWal(true), a, value);
@@ -693,7 +728,7 @@ class FfmStoreTest {
       assertThrows(IllegalStateException.class, () -> batch.put(KEY, value));
       assertThrows(IllegalStateException.class, () -> store.write(WriteOptions.DEFAULT, batch));
       store.close();
-      try (FfmWriteBatch other = new FfmWriteBatch()) {
+      try (WriteBatch other = new WriteBatch()) {
         other.put(KEY, value);
         assertThrows(StoreClosedException.class, () -> store.write(WriteOptions.DEFAULT, other));
       }
@@ -732,8 +767,8 @@ class FfmStoreTest {
     }
   }
 
-  private FfmWriteBatch bigBatch(int i) {
-    FfmWriteBatch batch = new FfmWriteBatch();
+  private WriteBatch bigBatch(int i) {
+    WriteBatch batch = new WriteBatch();
     for (int j = 0; j < 64; j++) {
       batch.put(("gc-" + i + "-" + j).getBytes(StandardCharsets.UTF_8), value);
     }

@@ -1,0 +1,59 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+package io.pinget.internal;
+
+import io.pinget.ReadOptions;
+import io.pinget.Store;
+
+/**
+ * What a binding over a borrowed {@link Store} (the FFM binding, through the C API on {@link
+ * Store#nativeHandle()}) needs of io.pinget's package-private state: one read's options resolved as
+ * the JNI API resolves them. Installed once, by Store's class initialiser.
+ */
+public abstract class StoreAccess {
+  private static volatile StoreAccess installed;
+
+  /** For io.pinget.Store only. */
+  protected StoreAccess() {}
+
+  /**
+   * Called once, by io.pinget.Store's class initialiser.
+   *
+   * @param access not null
+   * @throws IllegalStateException if already installed
+   */
+  public static void install(StoreAccess access) {
+    if (installed != null) {
+      throw new IllegalStateException("StoreAccess is installed");
+    }
+    installed = access;
+  }
+
+  /**
+   * The one io.pinget installed.
+   *
+   * @return it, never null
+   */
+  public static StoreAccess get() {
+    Store.rocksdbVersion(); // initialises Store, which installs it
+    return installed;
+  }
+
+  /**
+   * Begins one read of options through store: checks its column family and snapshot belong to
+   * store, and holds the snapshot until {@link #end}.
+   *
+   * @param options checked not null
+   * @param store the store read
+   * @return the snapshot's pinget_snapshot* (0: none)
+   * @throws IllegalArgumentException if the column family or snapshot is another store's
+   * @throws IllegalStateException if the snapshot is closed
+   */
+  public abstract long begin(ReadOptions options, Store store);
+
+  /**
+   * Ends what {@link #begin} began.
+   *
+   * @param options the options begun
+   */
+  public abstract void end(ReadOptions options);
+}
