@@ -9,17 +9,17 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Decode on read for {@link Store} (and so {@code RocksJavaReader}): {@link Reader#get(ReadOptions,
- * byte[], int, int, ValueDecoder)}, {@link Reader#getLong} and their batched forms, without an
- * allocation of pinget's. Each thread has one native pin and one view (a {@link Slot}) and one
- * native batch with its views (a {@link BatchSlot}), neither bound to a store. Where Java re-points
- * views ({@link Views#JAVA_REPOINTED}: JDK 17 to 23), a decoded get of a value up to {@link
- * Slot#SMALL} bytes copies it into this thread's slot in its one JNI crossing (P + 1 copies), where
- * nothing stays held, and lends it through the slot's view pointed at the copy; a larger value (any
- * value on JDK 24+, and in a nested read) is pinned (P copies), lent through the view, then
- * released with a second crossing. Between calls a slot holds no pin, so it keeps no database open.
- * A decoder that reads through a reader on the same thread gets a slot of its own for that read
- * (made and freed around it).
+ * Decode on read for {@link Store} (RocksJavaReader's too): {@link Reader#get(ReadOptions, byte[],
+ * int, int, ValueDecoder)}, {@link Reader#getLong} and their batched forms, without an allocation
+ * of pinget's. Each thread has one native pin and one view (a {@link Slot}) and one native batch
+ * with its views (a {@link BatchSlot}), neither bound to a store. Where Java re-points views
+ * ({@link Views#JAVA_REPOINTED}: JDK 17 to 23), a decoded get of a value up to {@link Slot#SMALL}
+ * bytes copies it into this thread's slot in its one JNI crossing (P + 1 copies), where nothing
+ * stays held, and lends it through the slot's view pointed at the copy; a larger value (any value
+ * on JDK 24+, and in a nested read) is pinned (P copies), lent through the view, then released with
+ * a second crossing. Between calls a slot holds no pin, so it keeps no database open. A decoder
+ * that reads through a reader on the same thread gets a slot of its own for that read (made and
+ * freed around it).
  *
  * <p>Checks, in the contract's order: the store (closed; for a RocksJava database, its owner's
  * objects), the options (null), the key, the decoder (null), the batch's output array, then the

@@ -6,10 +6,10 @@ import java.nio.ByteBuffer;
 
 /**
  * The read contract: every way pinget reads a value, with its copies, for any door onto a database
- * ({@link Store}, which opened it; {@code io.pinget.rocksjava.RocksJavaReader}, over a RocksJava
- * {@code RocksDB}). The FFM binding ({@code io.pinget.ffm.FfmStore}) keeps the same contract over
- * memory segments. Implementations are thread-safe; the handles they make ({@link PinnedView},
- * {@link PinnedBatch}, {@link PinnedValue}) are single-threaded.
+ * ({@link Store}: one pinget opened, or the one {@code io.pinget.rocksjava.RocksJavaReader} lends
+ * over a RocksJava {@code RocksDB}). The FFM binding ({@code io.pinget.ffm.FfmStore}) keeps the
+ * same contract over memory segments. Implementations are thread-safe; the handles they make
+ * ({@link PinnedView}, {@link PinnedBatch}, {@link PinnedValue}) are single-threaded.
  *
  * <p><b>Strategies.</b> P is RocksDB's own copy into a {@code PinnableSlice}: 0 for a value in the
  * block cache, 1 otherwise (a memtable hit, {@code fill_cache=false}, no block cache); a value read
@@ -285,7 +285,8 @@ public interface Reader extends AutoCloseable {
   void multiGetDirectCopy(ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes);
 
   // ---- decode on read: the decoder reads the pinned value in place. P copies, no allocation of
-  // pinget's (the decoder's own aside). Store and RocksJavaReader read through a per-thread pin;
+  // pinget's (the decoder's own aside). Store (RocksJavaReader's too) reads through a per-thread
+  // pin;
   // the defaults below, for other implementations, make a PinnedView or PinnedBatch per call.
 
   /**

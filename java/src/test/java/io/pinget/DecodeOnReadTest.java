@@ -76,7 +76,7 @@ class DecodeOnReadTest {
     db.put(COUNTER, ByteBuffer.allocate(8).putLong(0, COUNT).array());
     db.put(NAME, TEXT.getBytes(StandardCharsets.UTF_8));
     db.put(SHORT, new byte[] {1, 2, 3});
-    RocksJavaReader reader = keep(RocksJavaReader.open(db));
+    Store reader = keep(RocksJavaReader.open(db)).store();
     return List.of(store, reader, ForwardingReader.of(store("defaults")));
   }
 
@@ -342,7 +342,7 @@ class DecodeOnReadTest {
     Store store = keep(Store.open(dir.resolve("limit"), TestSupport.bigMemtable()));
     RocksDB.loadLibrary();
     RocksDB db = keep(RocksDB.open(dir.resolve("limit-rocksjava").toString()));
-    RocksJavaReader reader = keep(RocksJavaReader.open(db));
+    Store reader = keep(RocksJavaReader.open(db)).store();
     java.util.Random random = new java.util.Random(7);
     byte[][] values = new byte[sizes.length][];
     for (int i = 0; i < sizes.length; i++) {
@@ -415,7 +415,7 @@ class DecodeOnReadTest {
     RocksDB.loadLibrary();
     RocksDB db = keep(RocksDB.open(dir.resolve("rocksjava-counts").toString()));
     db.put(COUNTER, ByteBuffer.allocate(8).putLong(0, COUNT).array());
-    RocksJavaReader reader = keep(RocksJavaReader.open(db));
+    Store reader = keep(RocksJavaReader.open(db)).store();
     expect(1, 1, 1, "long_decode_on_read", () -> reader.getLong(COUNTER, Decoders.longBE(), 0));
     StrategyTable.Row row = StrategyTable.get("rocksjava", "rocksjava_long_decode_on_read");
     CopyStats before = CopyStats.current();

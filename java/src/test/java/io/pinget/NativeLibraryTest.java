@@ -225,7 +225,7 @@ class NativeLibraryTest {
         org.rocksdb.RocksDB db = org.rocksdb.RocksDB.open(options, dir.toString());
         io.pinget.rocksjava.RocksJavaReader reader = io.pinget.rocksjava.RocksJavaReader.open(db)) {
       db.put(key, value);
-      assertArrayEquals(value, reader.pinnableCopy(key));
+      assertArrayEquals(value, reader.store().pinnableCopy(key));
     }
     assertEquals(
         "resource " + NativeLibrary.resourceName("linux-x86_64"), NativeLibrary.loadedFrom());

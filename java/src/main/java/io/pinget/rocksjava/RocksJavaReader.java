@@ -2,9 +2,6 @@
 package io.pinget.rocksjava;
 
 import io.pinget.ColumnFamily;
-import io.pinget.Cursor;
-import io.pinget.CursorOptions;
-import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
@@ -12,9 +9,7 @@ import io.pinget.ReadOptions;
 import io.pinget.Reader;
 import io.pinget.Snapshot;
 import io.pinget.Store;
-import io.pinget.ValueDecoder;
 import java.lang.reflect.Field;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import org.rocksdb.ColumnFamilyHandle;
@@ -23,12 +18,13 @@ import org.rocksdb.RocksDBException;
 
 /**
  * pinget's strategies over a database that RocksJava opened: the same {@code RocksDB} instance,
- * read without RocksJava's copies. It is a {@link Reader}: methods, copy counts, copy accounting
- * and order of checks are the contract's, as for {@link Store}: {@code stringCopy} (the baseline: 2
- * copies), {@code pinnableCopy} (P + 1 copies, one new array), {@code bufferCopy} and {@code
- * directCopy} (P + 1, no allocation), {@code pinnedValue}, {@link PinnedView} and {@link
- * PinnedBatch} (P: the caller reads the pinned block-cache bytes). P is 0 for a value in the block
- * cache, 1 otherwise (a memtable hit, {@code fill_cache=false}).
+ * read without RocksJava's copies. It lends a {@link Store} over that database ({@link #store()}),
+ * a {@link Reader} whose methods, copy counts, copy accounting and order of checks are the
+ * contract's: {@code stringCopy} (the baseline: 2 copies), {@code pinnableCopy} (P + 1 copies, one
+ * new array), {@code bufferCopy} and {@code directCopy} (P + 1, no allocation), {@code
+ * pinnedValue}, {@link PinnedView} and {@link PinnedBatch} (P: the caller reads the pinned
+ * block-cache bytes). P is 0 for a value in the block cache, 1 otherwise (a memtable hit, {@code
+ * fill_cache=false}).
  *
  * <p>Column families: {@link #columnFamily(ColumnFamilyHandle)} resolves db's default one or a
  * handle given to {@link #open}; pass it with {@link ReadOptions#withColumnFamily}. Snapshots: wrap
@@ -50,7 +46,7 @@ import org.rocksdb.RocksDBException;
  * <p>Thread-safe, like Store; handles ({@link PinnedView}, {@link PinnedBatch}, {@link
  * PinnedValue}) are single-threaded.
  */
-public final class RocksJavaReader implements Reader {
+public final class RocksJavaReader implements AutoCloseable {
   private final RocksDB db;
   private final ColumnFamilyHandle[] families;
   private final Store store;
@@ -217,136 +213,16 @@ public final class RocksJavaReader implements Reader {
     return db;
   }
 
-  // The reads: the Reader contract, made by the store over this database (its checks run
-  // RocksJava's ownership check first).
-
-  @Override
-  public byte[] stringCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
-    return store.stringCopy(options, key, keyOff, keyLen);
-  }
-
-  @Override
-  public byte[] stringCopy(ReadOptions options, ByteBuffer key) {
-    return store.stringCopy(options, key);
-  }
-
-  @Override
-  public byte[] pinnableCopy(ReadOptions options, byte[] key, int keyOff, int keyLen) {
-    return store.pinnableCopy(options, key, keyOff, keyLen);
-  }
-
-  @Override
-  public byte[] pinnableCopy(ReadOptions options, ByteBuffer key) {
-    return store.pinnableCopy(options, key);
-  }
-
-  @Override
-  public int bufferCopy(
-      ReadOptions options, byte[] key, int keyOff, int keyLen, byte[] dst, int off, int len) {
-    return store.bufferCopy(options, key, keyOff, keyLen, dst, off, len);
-  }
-
-  @Override
-  public int bufferCopy(ReadOptions options, ByteBuffer key, byte[] dst, int off, int len) {
-    return store.bufferCopy(options, key, dst, off, len);
-  }
-
-  @Override
-  public int directCopy(ReadOptions options, byte[] key, int keyOff, int keyLen, ByteBuffer dst) {
-    return store.directCopy(options, key, keyOff, keyLen, dst);
-  }
-
-  @Override
-  public int directCopy(ReadOptions options, ByteBuffer key, ByteBuffer dst) {
-    return store.directCopy(options, key, dst);
-  }
-
-  @Override
-  public PinnedValue pinnedValue(ReadOptions options, byte[] key, int keyOff, int keyLen) {
-    return store.pinnedValue(options, key, keyOff, keyLen);
-  }
-
-  @Override
-  public PinnedValue pinnedValue(ReadOptions options, ByteBuffer key) {
-    return store.pinnedValue(options, key);
-  }
-
   /**
-   * {@inheritDoc} Close it before the RocksDB.
+   * The pinget store over this database, lent for this reader's life: every read of the {@link
+   * Reader} contract, whose checks run RocksJava's ownership check first (closed database or column
+   * family: IllegalStateException). Its writes, snapshots and maintenance act on the same RocksJava
+   * database. Closing it closes this reader.
    *
-   * @return a new handle
+   * @return the store, the same one at every call
    */
-  @Override
-  public PinnedView newPinnedView() {
-    return store.newPinnedView();
-  }
-
-  /**
-   * {@inheritDoc} Close it before the RocksDB.
-   *
-   * @return a new handle
-   */
-  @Override
-  public PinnedBatch newPinnedBatch() {
-    return store.newPinnedBatch();
-  }
-
-  /**
-   * {@inheritDoc} Close it before the RocksDB.
-   *
-   * @param options not null
-   * @return a new cursor
-   */
-  @Override
-  public Cursor newCursor(CursorOptions options) {
-    return store.newCursor(options);
-  }
-
-  @Override
-  public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
-    store.multiGetBufferCopy(options, keys, dsts, sizes);
-  }
-
-  @Override
-  public void multiGetDirectCopy(
-      ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
-    store.multiGetDirectCopy(options, keys, dsts, sizes);
-  }
-
-  // Decode on read: the store's allocation-free path, over this database.
-
-  @Override
-  public <T> T get(
-      ReadOptions options, byte[] key, int keyOff, int keyLen, ValueDecoder<T> decoder) {
-    return store.get(options, key, keyOff, keyLen, decoder);
-  }
-
-  @Override
-  public <T> T get(ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder) {
-    return store.get(options, key, decoder);
-  }
-
-  @Override
-  public long getLong(
-      ReadOptions options, byte[] key, int keyOff, int keyLen, LongDecoder decoder, long missing) {
-    return store.getLong(options, key, keyOff, keyLen, decoder, missing);
-  }
-
-  @Override
-  public long getLong(ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing) {
-    return store.getLong(options, key, decoder, missing);
-  }
-
-  @Override
-  public <T> void multiGet(
-      ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
-    store.multiGet(options, keys, decoder, out);
-  }
-
-  @Override
-  public void multiGetLong(
-      ReadOptions options, byte[][] keys, LongDecoder decoder, long missing, long[] out) {
-    store.multiGetLong(options, keys, decoder, missing, out);
+  public Store store() {
+    return store;
   }
 
   /**
@@ -359,7 +235,11 @@ public final class RocksJavaReader implements Reader {
     store.close();
   }
 
-  @Override
+  /**
+   * Whether this reader (its store) is closed.
+   *
+   * @return true once closed
+   */
   public boolean isClosed() {
     return store.isClosed();
   }

@@ -305,16 +305,18 @@ class ReaderContractTest {
     RocksDB.loadLibrary();
     RocksDB db = keep(RocksDB.open(dir.resolve("rocksjava").toString()));
     db.put(KEY, "v".getBytes(StandardCharsets.UTF_8));
-    RocksJavaReader reader = keep(RocksJavaReader.open(db));
-    RocksJavaReader closed = RocksJavaReader.open(db);
+    RocksJavaReader rocksJava = keep(RocksJavaReader.open(db));
+    RocksJavaReader closedRocksJava = RocksJavaReader.open(db);
+    Store reader = rocksJava.store();
+    Store closed = closedRocksJava.store();
     PinnedView viewOfClosed = keep(closed.newPinnedView());
     PinnedBatch batchOfClosed = keep(closed.newPinnedBatch());
     Cursor cursorOfClosed = closed.newCursor();
-    closed.close();
+    closedRocksJava.close();
     Cursor closedCursor = reader.newCursor();
     closedCursor.close();
     org.rocksdb.Snapshot rocksSnapshot = db.getSnapshot();
-    Snapshot closedSnapshot = reader.snapshot(rocksSnapshot);
+    Snapshot closedSnapshot = rocksJava.snapshot(rocksSnapshot);
     closedSnapshot.close();
     PinnedView closedView = reader.newPinnedView();
     closedView.close();
@@ -338,12 +340,12 @@ class ReaderContractTest {
         keep(
             db.createColumnFamily(
                 new ColumnFamilyDescriptor("cf".getBytes(StandardCharsets.UTF_8))));
-    Fault closedReader = fault("closed", () -> closed, StoreClosedException.class);
+    Fault closedReader = fault("closed", () -> closedRocksJava, StoreClosedException.class);
     methods.add(
         new Method(
                 "columnFamily(handle)",
                 a -> ((RocksJavaReader) a[0]).columnFamily((ColumnFamilyHandle) a[1]))
-            .slot("reader", () -> reader, closedReader)
+            .slot("reader", () -> rocksJava, closedReader)
             .slot(
                 "handle",
                 db::getDefaultColumnFamily,
@@ -353,7 +355,7 @@ class ReaderContractTest {
         new Method(
                 "snapshot(rocksSnapshot)",
                 a -> ((RocksJavaReader) a[0]).snapshot((org.rocksdb.Snapshot) a[1]))
-            .slot("reader", () -> reader, closedReader)
+            .slot("reader", () -> rocksJava, closedReader)
             .slot("snapshot", () -> rocksSnapshot, Faults.nullOf("snapshot")));
     try {
       assertHolds(FaultMatrix.run(methods), "RocksJavaReader");

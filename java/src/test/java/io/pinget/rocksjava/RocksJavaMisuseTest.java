@@ -52,27 +52,29 @@ class RocksJavaMisuseTest {
     byte[] key = bytes("k");
     ByteBuffer direct = ByteBuffer.allocateDirect(16);
     return List.of(
-        () -> reader.stringCopy(ro, key, 0, 1),
-        () -> reader.pinnableCopy(ro, key, 0, 1),
-        () -> reader.bufferCopy(ro, key, 0, 1, new byte[4], 0, 4),
-        () -> reader.directCopy(ro, key, 0, 1, direct),
-        () -> reader.pinnedValue(ro, key, 0, 1),
+        () -> reader.store().stringCopy(ro, key, 0, 1),
+        () -> reader.store().pinnableCopy(ro, key, 0, 1),
+        () -> reader.store().bufferCopy(ro, key, 0, 1, new byte[4], 0, 4),
+        () -> reader.store().directCopy(ro, key, 0, 1, direct),
+        () -> reader.store().pinnedValue(ro, key, 0, 1),
         () -> {
-          try (PinnedView view = reader.newPinnedView()) {
+          try (PinnedView view = reader.store().newPinnedView()) {
             view.get(ro, key, 0, 1);
           }
         },
         () -> {
-          try (PinnedBatch batch = reader.newPinnedBatch()) {
+          try (PinnedBatch batch = reader.store().newPinnedBatch()) {
             batch.get(ro, new byte[][] {key});
           }
         },
         () ->
-            reader.multiGetBufferCopy(
-                ro, new byte[][] {key}, new byte[][] {new byte[4]}, new int[1]),
+            reader
+                .store()
+                .multiGetBufferCopy(ro, new byte[][] {key}, new byte[][] {new byte[4]}, new int[1]),
         () ->
-            reader.multiGetDirectCopy(
-                ro, new byte[][] {key}, new ByteBuffer[] {direct}, new int[1]));
+            reader
+                .store()
+                .multiGetDirectCopy(ro, new byte[][] {key}, new ByteBuffer[] {direct}, new int[1]));
   }
 
   @Test
@@ -159,7 +161,7 @@ class RocksJavaMisuseTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, read);
         assertTrue(e.getMessage().contains("column family 1 is closed"), e.getMessage());
       }
-      assertArrayEquals(bytes("v"), reader.pinnableCopy(bytes("k")));
+      assertArrayEquals(bytes("v"), reader.store().pinnableCopy(bytes("k")));
     }
   }
 
@@ -179,7 +181,7 @@ class RocksJavaMisuseTest {
   @Test
   void cursorsLeftOpenPastRocksJavasCloseAreAbandonedNotFreed() throws Exception {
     RocksJavaReader reader = RocksJavaReader.open(rocks.db, rocks.cf1);
-    Cursor closedLate = reader.newCursor(CursorOptions.DEFAULT);
+    Cursor closedLate = reader.store().newCursor(CursorOptions.DEFAULT);
     closedLate.seekToFirst();
     assertEquals(1, closedLate.next(10));
     long before = PinnedValue.releasedByCleaner();
@@ -198,7 +200,7 @@ class RocksJavaMisuseTest {
   }
 
   private static void forgetAScan(RocksJavaReader reader) {
-    Cursor cursor = reader.newCursor(CursorOptions.DEFAULT);
+    Cursor cursor = reader.store().newCursor(CursorOptions.DEFAULT);
     cursor.seekToFirst();
     assertEquals(1, cursor.next(10));
   }
@@ -206,8 +208,8 @@ class RocksJavaMisuseTest {
   @Test
   void theSupportedOrderViewsThenReaderThenRocksJava() throws RocksDBException {
     RocksJavaReader reader = RocksJavaReader.open(rocks.db, rocks.cf1);
-    PinnedView view = reader.newPinnedView();
-    PinnedValue value = reader.pinnedValue(bytes("k"));
+    PinnedView view = reader.store().newPinnedView();
+    PinnedValue value = reader.store().pinnedValue(bytes("k"));
     assertNotNull(value);
     assertNotNull(view.get(bytes("k")));
     // The reader closes first; its pins stay valid while RocksJava's database is open.
@@ -221,7 +223,7 @@ class RocksJavaMisuseTest {
       rocks.db.put(late, bytes("k"), bytes("late"));
       try (RocksJavaReader again = RocksJavaReader.open(rocks.db, late)) {
         ReadOptions ro = ReadOptions.DEFAULT.withColumnFamily(again.columnFamily(late));
-        assertArrayEquals(bytes("late"), again.pinnableCopy(ro, bytes("k"), 0, 1));
+        assertArrayEquals(bytes("late"), again.store().pinnableCopy(ro, bytes("k"), 0, 1));
       }
     }
     rocks.close();
@@ -235,10 +237,11 @@ class RocksJavaMisuseTest {
     try (RocksJavaReader reader = RocksJavaReader.open(db)) {
       io.pinget.Snapshot wrapper = reader.snapshot(taken);
       ReadOptions then = ReadOptions.DEFAULT.withSnapshot(wrapper);
-      assertArrayEquals(bytes("v"), reader.pinnableCopy(then, bytes("k"), 0, 1));
+      assertArrayEquals(bytes("v"), reader.store().pinnableCopy(then, bytes("k"), 0, 1));
       wrapper.close();
       wrapper.close();
-      assertThrows(IllegalStateException.class, () -> reader.pinnableCopy(then, bytes("k"), 0, 1));
+      assertThrows(
+          IllegalStateException.class, () -> reader.store().pinnableCopy(then, bytes("k"), 0, 1));
       // Still RocksJava's: pinget did not release it.
       try (org.rocksdb.ReadOptions ro = new org.rocksdb.ReadOptions().setSnapshot(taken)) {
         assertArrayEquals(bytes("v"), db.get(ro, bytes("k")));

@@ -90,8 +90,8 @@ class RocksJavaReaderTest {
     }
 
     try (RocksJavaReader reader = RocksJavaReader.open(db, rocks.cf1);
-        PinnedView view = reader.newPinnedView();
-        PinnedBatch batch = reader.newPinnedBatch()) {
+        PinnedView view = reader.store().newPinnedView();
+        PinnedBatch batch = reader.store().newPinnedBatch()) {
       assertSame(ColumnFamily.DEFAULT, reader.columnFamily(db.getDefaultColumnFamily()));
       assertEquals("cf1", reader.columnFamily(rocks.cf1).name());
       for (int cf = 0; cf < 2; cf++) {
@@ -99,9 +99,10 @@ class RocksJavaReaderTest {
             ReadOptions.DEFAULT.withColumnFamily(reader.columnFamily(rocks.family(cf)));
         for (byte[] k : keys) {
           byte[] expected = db.get(rocks.family(cf), k);
-          Ways.assertAll(expected, Ways.readAll(reader, view, ro, k), text(k) + " in cf " + cf);
+          Ways.assertAll(
+              expected, Ways.readAll(reader.store(), view, ro, k), text(k) + " in cf " + cf);
         }
-        Map<String, byte[][]> multi = Ways.multiReadAll(reader, batch, ro, keys);
+        Map<String, byte[][]> multi = Ways.multiReadAll(reader.store(), batch, ro, keys);
         for (Map.Entry<String, byte[][]> way : multi.entrySet()) {
           for (int i = 0; i < keys.size(); i++) {
             byte[] expected = db.get(rocks.family(cf), keys.get(i));
@@ -147,17 +148,19 @@ class RocksJavaReaderTest {
     db.put(memtable, value(4, size));
 
     try (RocksJavaReader reader = RocksJavaReader.open(db);
-        PinnedView view = reader.newPinnedView()) {
+        PinnedView view = reader.store().newPinnedView()) {
       byte[] dst = new byte[size];
       ByteBuffer direct = ByteBuffer.allocateDirect(size);
       for (byte[] key : new byte[][] {cached, memtable}) {
         int p = key == memtable ? 1 : 0; // RocksDB's own copy into the PinnableSlice
         String where = text(key);
         // The counts come from docs/strategies.md, the one table.
-        assertCopies(where, "string_copy", p, count(() -> reader.stringCopy(key).length));
-        assertCopies(where, "pinnable_copy", p, count(() -> reader.pinnableCopy(key).length));
-        assertCopies(where, "buffer_copy", p, count(() -> reader.bufferCopy(key, dst, 0, size)));
-        assertCopies(where, "direct_copy", p, count(() -> reader.directCopy(key, direct)));
+        assertCopies(where, "string_copy", p, count(() -> reader.store().stringCopy(key).length));
+        assertCopies(
+            where, "pinnable_copy", p, count(() -> reader.store().pinnableCopy(key).length));
+        assertCopies(
+            where, "buffer_copy", p, count(() -> reader.store().bufferCopy(key, dst, 0, size)));
+        assertCopies(where, "direct_copy", p, count(() -> reader.store().directCopy(key, direct)));
         assertCopies(where, "pinned_view", p, count(() -> view.get(key).remaining()));
         assertEquals(p == 0, view.pinnedInCache(), where + " pinned in the block cache");
       }
@@ -176,13 +179,13 @@ class RocksJavaReaderTest {
       byte[] added = bytes("added");
       db.put(added, value(3, 100));
       try (RocksJavaReader reader = RocksJavaReader.open(db);
-          PinnedView view = reader.newPinnedView();
+          PinnedView view = reader.store().newPinnedView();
           Snapshot snapshot = reader.snapshot(taken)) {
         ReadOptions then = ReadOptions.DEFAULT.withSnapshot(snapshot);
-        Ways.assertAll(old, Ways.readAll(reader, view, then, key), "k as of the snapshot");
-        Ways.assertAll(null, Ways.readAll(reader, view, then, added), "added after it");
+        Ways.assertAll(old, Ways.readAll(reader.store(), view, then, key), "k as of the snapshot");
+        Ways.assertAll(null, Ways.readAll(reader.store(), view, then, added), "added after it");
         Ways.assertAll(
-            value(2, 100), Ways.readAll(reader, view, ReadOptions.DEFAULT, key), "k now");
+            value(2, 100), Ways.readAll(reader.store(), view, ReadOptions.DEFAULT, key), "k now");
       }
     } finally {
       db.releaseSnapshot(taken);
@@ -214,13 +217,13 @@ class RocksJavaReaderTest {
                 () -> {
                   long reads = 0;
                   byte[] dst = new byte[200];
-                  try (PinnedView view = reader.newPinnedView()) {
+                  try (PinnedView view = reader.store().newPinnedView()) {
                     while (!stop.get()) {
                       int i = ThreadLocalRandom.current().nextInt(keys);
                       byte[] key = bytes("key" + i);
                       ByteBuffer v = view.get(key);
                       checkVersioned(i, TestSupport.toArray(v));
-                      assertEquals(200, reader.bufferCopy(key, dst, 0, dst.length));
+                      assertEquals(200, reader.store().bufferCopy(key, dst, 0, dst.length));
                       checkVersioned(i, dst);
                       reads += 2;
                     }
@@ -279,7 +282,7 @@ class RocksJavaReaderTest {
       ColumnFamilyHandle defaults = db.getDefaultColumnFamily();
       try (RocksJavaReader reader = RocksJavaReader.open(db, defaults)) {
         assertSame(ColumnFamily.DEFAULT, reader.columnFamily(defaults));
-        assertArrayEquals(bytes("v"), reader.pinnableCopy(bytes("k")));
+        assertArrayEquals(bytes("v"), reader.store().pinnableCopy(bytes("k")));
       }
     } finally {
       TestSupport.deleteTree(dir);
@@ -296,9 +299,42 @@ class RocksJavaReaderTest {
       for (int cf = 0; cf < 2; cf++) {
         ReadOptions ro =
             ReadOptions.DEFAULT.withColumnFamily(reader.columnFamily(rocks.family(cf)));
-        seen.put(cf, text(reader.pinnableCopy(ro, bytes("k"), 0, 1)));
+        seen.put(cf, text(reader.store().pinnableCopy(ro, bytes("k"), 0, 1)));
       }
     }
     assertEquals(Map.of(0, "in default", 1, "in cf1"), seen);
+  }
+
+  /**
+   * The lent store is one object for the reader's life; its writes and snapshots act on RocksJava's
+   * database, and closing it closes the reader (RocksJava's database stays open).
+   */
+  @Test
+  void theLentStoreWritesRocksJavasDatabaseAndClosesWithTheReader() throws RocksDBException {
+    RocksDB db = rocks.db;
+    RocksJavaReader reader = RocksJavaReader.open(db, rocks.cf1);
+    io.pinget.Store store = reader.store();
+    assertSame(store, reader.store());
+    ColumnFamily cf1 = reader.columnFamily(rocks.cf1);
+    byte[] key = bytes("written by pinget");
+    store.put(
+        io.pinget.WriteOptions.DEFAULT.withColumnFamily(cf1),
+        key,
+        0,
+        key.length,
+        bytes("v1"),
+        0,
+        2);
+    assertArrayEquals(bytes("v1"), db.get(rocks.cf1, key));
+    try (Snapshot then = store.snapshot()) {
+      db.put(rocks.cf1, key, bytes("v2"));
+      ReadOptions old = ReadOptions.DEFAULT.withColumnFamily(cf1).withSnapshot(then);
+      assertArrayEquals(bytes("v1"), store.pinnableCopy(old, key, 0, key.length));
+    }
+    store.close();
+    assertTrue(reader.isClosed());
+    org.junit.jupiter.api.Assertions.assertThrows(
+        io.pinget.StoreClosedException.class, () -> reader.columnFamily(rocks.cf1));
+    assertArrayEquals(bytes("v2"), db.get(rocks.cf1, key)); // RocksJava's stays open
   }
 }

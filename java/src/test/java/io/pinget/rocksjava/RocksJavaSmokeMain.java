@@ -34,7 +34,7 @@ public final class RocksJavaSmokeMain {
     try (Options options = new Options().setCreateIfMissing(true);
         RocksDB db = RocksDB.open(options, path);
         RocksJavaReader reader = RocksJavaReader.open(db);
-        PinnedView view = reader.newPinnedView()) {
+        PinnedView view = reader.store().newPinnedView()) {
       db.put(key, stored);
       try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
         db.flush(flush); // into an SST file; the first read caches its block
@@ -45,7 +45,7 @@ public final class RocksJavaSmokeMain {
       long copies = CopyStats.current().minus(before).valueCopies();
       byte[] read = new byte[value.remaining()];
       value.get(read);
-      int n = reader.bufferCopy(key, dst, 0, dst.length);
+      int n = reader.store().bufferCopy(key, dst, 0, dst.length);
       ok =
           copies == 0
               && Arrays.equals(read, stored)

@@ -187,7 +187,7 @@ final class DataSet implements AutoCloseable {
       byte[] last = value(keyCount - 1, valueSize);
       if (!Arrays.equals(store.stringCopy(keys[keyCount - 1]), last)
           || !Arrays.equals(rocks.get(keys[keyCount - 1]), last)
-          || !Arrays.equals(reader.pinnableCopy(keys[keyCount - 1]), last)) {
+          || !Arrays.equals(reader.store().pinnableCopy(keys[keyCount - 1]), last)) {
         throw new IllegalStateException("a data set holds other values than this shape's");
       }
     } catch (RocksDBException | IOException e) {

@@ -248,7 +248,7 @@ public class DecodeBenchmark {
 
   @Benchmark
   public long rocksjavaLongDecodeOnRead(Counters s, CopyCounters c, CpuCounters cpu) {
-    return s.data.reader.getLong(s.nextKey(), LONG_BE, -1);
+    return s.data.reader.store().getLong(s.nextKey(), LONG_BE, -1);
   }
 
   // ---- the name

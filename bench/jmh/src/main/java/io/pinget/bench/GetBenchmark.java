@@ -66,7 +66,7 @@ public class GetBenchmark {
     dst = new byte[valueSize];
     directDst = ByteBuffer.allocateDirect(valueSize);
     view = data.store.newPinnedView();
-    rocksjavaView = data.reader.newPinnedView();
+    rocksjavaView = data.reader.store().newPinnedView();
     rocksRead = new org.rocksdb.ReadOptions();
     // The visiting order, and its first LOOP keys again: a loop from any position up to the
     // order's length reads the keys the Java rows read, in the same order.
@@ -166,12 +166,12 @@ public class GetBenchmark {
 
   @Benchmark
   public int rocksjavaBufferCopy(CopyCounters c) {
-    return data.reader.bufferCopy(data.keys[next()], dst, 0, dst.length);
+    return data.reader.store().bufferCopy(data.keys[next()], dst, 0, dst.length);
   }
 
   @Benchmark
   public int rocksjavaDirectCopy(CopyCounters c) {
-    return data.reader.directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
+    return data.reader.store().directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
   }
 
   /**

@@ -278,7 +278,7 @@ public final class PairedGets implements Runner.Factory {
           }
         case "rocksjava_pinned_view":
           {
-            PinnedView view = closeLater(data.reader.newPinnedView());
+            PinnedView view = closeLater(data.reader.store().newPinnedView());
             side =
                 (start, ops, bh) -> {
                   int p = start;

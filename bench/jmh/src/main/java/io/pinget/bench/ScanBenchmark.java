@@ -71,7 +71,7 @@ public class ScanBenchmark {
     cursor = data.store.newCursor();
     cursor.seekToFirst();
     nativeCursor = NativeControls.cursorLoop(data.store);
-    rocksjavaCursor = data.reader.newCursor();
+    rocksjavaCursor = data.reader.store().newCursor();
     rocksjavaCursor.seekToFirst();
     iterator = data.rocks.newIterator();
     iterator.seekToFirst();
