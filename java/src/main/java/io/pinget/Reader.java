@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
-import io.pinget.internal.Checks;
 import java.nio.ByteBuffer;
 
 /**
@@ -284,10 +283,8 @@ public interface Reader extends AutoCloseable {
    */
   void multiGetDirectCopy(ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes);
 
-  // ---- decode on read: the decoder reads the pinned value in place. P copies, no allocation of
-  // pinget's (the decoder's own aside). Store (RocksJavaReader's too) reads through a per-thread
-  // pin;
-  // the defaults below, for other implementations, make a PinnedView or PinnedBatch per call.
+  // ---- decode on read: the decoder reads the pinned value in place, through a per-thread pin. P
+  // copies, no allocation of pinget's (the decoder's own aside).
 
   /**
    * Gets key[keyOff, keyOff + keyLen) and decodes it in one step: the value is pinned (P copies: 0
@@ -306,16 +303,7 @@ public interface Reader extends AutoCloseable {
    * @return what decoder returned, or null if the key does not exist
    * @throws RuntimeException whatever decoder throws, unchanged, after the pin is released
    */
-  default <T> T get(
-      ReadOptions options, byte[] key, int keyOff, int keyLen, ValueDecoder<T> decoder) {
-    try (PinnedView view = newPinnedView()) {
-      Checks.options(options);
-      Checks.key(key, keyOff, keyLen);
-      Checks.decoder(decoder);
-      ByteBuffer value = view.get(options, key, keyOff, keyLen);
-      return value == null ? null : decoder.decode(value);
-    }
-  }
+  <T> T get(ReadOptions options, byte[] key, int keyOff, int keyLen, ValueDecoder<T> decoder);
 
   /**
    * As {@link #get(ReadOptions, byte[], int, int, ValueDecoder)}, with a key read in place from a
@@ -327,15 +315,7 @@ public interface Reader extends AutoCloseable {
    * @param <T> what the value becomes
    * @return what decoder returned, or null if the key does not exist
    */
-  default <T> T get(ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder) {
-    try (PinnedView view = newPinnedView()) {
-      Checks.options(options);
-      Checks.key(key);
-      Checks.decoder(decoder);
-      ByteBuffer value = view.get(options, key);
-      return value == null ? null : decoder.decode(value);
-    }
-  }
+  <T> T get(ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder);
 
   /**
    * As {@link #get(ReadOptions, byte[], int, int, ValueDecoder)}, of the whole key with {@link
@@ -362,16 +342,8 @@ public interface Reader extends AutoCloseable {
    * @param missing what to return for a missing key
    * @return what decoder returned, or missing if the key does not exist
    */
-  default long getLong(
-      ReadOptions options, byte[] key, int keyOff, int keyLen, LongDecoder decoder, long missing) {
-    try (PinnedView view = newPinnedView()) {
-      Checks.options(options);
-      Checks.key(key, keyOff, keyLen);
-      Checks.decoder(decoder);
-      ByteBuffer value = view.get(options, key, keyOff, keyLen);
-      return value == null ? missing : decoder.decode(value);
-    }
-  }
+  long getLong(
+      ReadOptions options, byte[] key, int keyOff, int keyLen, LongDecoder decoder, long missing);
 
   /**
    * As {@link #getLong(ReadOptions, byte[], int, int, LongDecoder, long)}, with a key read in place
@@ -383,15 +355,7 @@ public interface Reader extends AutoCloseable {
    * @param missing what to return for a missing key
    * @return what decoder returned, or missing if the key does not exist
    */
-  default long getLong(ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing) {
-    try (PinnedView view = newPinnedView()) {
-      Checks.options(options);
-      Checks.key(key);
-      Checks.decoder(decoder);
-      ByteBuffer value = view.get(options, key);
-      return value == null ? missing : decoder.decode(value);
-    }
-  }
+  long getLong(ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing);
 
   /**
    * As {@link #getLong(ReadOptions, byte[], int, int, LongDecoder, long)}, of the whole key with
@@ -421,43 +385,7 @@ public interface Reader extends AutoCloseable {
    * @param out not null, at least as long as keys
    * @param <T> what the values become
    */
-  default <T> void multiGet(
-      ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
-    PinnedBatch made = null;
-    try {
-      made = newPinnedBatch();
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.decoder(decoder);
-      Checks.outputs(out, keys.length);
-    } catch (RuntimeException | Error e) {
-      if (made != null) {
-        made.close();
-      }
-      if (out != null) {
-        java.util.Arrays.fill(out, null);
-      }
-      throw e;
-    }
-    try (PinnedBatch batch = made) {
-      java.util.Arrays.fill(out, 0, keys.length, null);
-      PingetException failed = null;
-      try {
-        batch.get(options, keys);
-      } catch (PingetException e) {
-        failed = e;
-      }
-      for (int i = 0; i < batch.count(); i++) {
-        ByteBuffer value = batch.value(i);
-        if (value != null) {
-          out[i] = decoder.decode(value);
-        }
-      }
-      if (failed != null) {
-        throw failed;
-      }
-    }
-  }
+  <T> void multiGet(ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out);
 
   /**
    * As {@link #multiGet}, decoding to primitive longs: out[i] is decoder's result for value i, or
@@ -469,43 +397,8 @@ public interface Reader extends AutoCloseable {
    * @param missing the result of a key not found or failed
    * @param out not null, at least as long as keys
    */
-  default void multiGetLong(
-      ReadOptions options, byte[][] keys, LongDecoder decoder, long missing, long[] out) {
-    PinnedBatch made = null;
-    try {
-      made = newPinnedBatch();
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.decoder(decoder);
-      Checks.outputs(out, keys.length);
-    } catch (RuntimeException | Error e) {
-      if (made != null) {
-        made.close();
-      }
-      if (out != null) {
-        java.util.Arrays.fill(out, missing);
-      }
-      throw e;
-    }
-    try (PinnedBatch batch = made) {
-      java.util.Arrays.fill(out, 0, keys.length, missing);
-      PingetException failed = null;
-      try {
-        batch.get(options, keys);
-      } catch (PingetException e) {
-        failed = e;
-      }
-      for (int i = 0; i < batch.count(); i++) {
-        ByteBuffer value = batch.value(i);
-        if (value != null) {
-          out[i] = decoder.decode(value);
-        }
-      }
-      if (failed != null) {
-        throw failed;
-      }
-    }
-  }
+  void multiGetLong(
+      ReadOptions options, byte[][] keys, LongDecoder decoder, long missing, long[] out);
 
   /**
    * Whether {@link #close()} was called.

@@ -675,8 +675,7 @@ public final class Store implements Reader {
     }
   }
 
-  // ---- decode on read (Reader's defaults, made allocation-free through a per-thread pin:
-  // Decoding)
+  // ---- decode on read, allocation-free through a per-thread pin: Decoding
 
   @Override
   public <T> T get(
