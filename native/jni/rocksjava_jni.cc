@@ -14,7 +14,7 @@ namespace pinget {
 namespace jni {
 namespace {
 
-// io.pinget.Store(long, IntConsumer) and io.pinget.JniSnapshot(Store, long).
+// io.pinget.Store(long, IntConsumer) and io.pinget.Snapshot(Store, long).
 jclass g_store_class = nullptr;
 jmethodID g_store_ctor = nullptr;
 jclass g_snapshot_class = nullptr;
@@ -100,7 +100,7 @@ const JNINativeMethod kMethods[] = {
 
 bool RegisterRocksJavaNatives(JNIEnv* env) {
   if (!GlobalClass(env, "io/pinget/Store", &g_store_class) ||
-      !GlobalClass(env, "io/pinget/JniSnapshot", &g_snapshot_class)) {
+      !GlobalClass(env, "io/pinget/Snapshot", &g_snapshot_class)) {
     return false;
   }
   g_store_ctor = env->GetMethodID(g_store_class, "<init>",

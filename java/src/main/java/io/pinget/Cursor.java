@@ -73,7 +73,7 @@ public final class Cursor implements AutoCloseable {
             snapshotHandle,
             columnFamily.id(),
             options.read.flags);
-    this.free = new Free(store, handle, (JniSnapshot) options.read.snapshot);
+    this.free = new Free(store, handle, options.read.snapshot);
     this.cleanable = Cleaners.CLEANER.register(this, free);
   }
 
@@ -86,10 +86,10 @@ public final class Cursor implements AutoCloseable {
   private static final class Free implements Runnable {
     private final Store store;
     private final long handle;
-    private final JniSnapshot snapshot;
+    private final Snapshot snapshot;
     private volatile boolean closed;
 
-    Free(Store store, long handle, JniSnapshot snapshot) {
+    Free(Store store, long handle, Snapshot snapshot) {
       this.store = store;
       this.handle = handle;
       this.snapshot = snapshot;

@@ -149,16 +149,13 @@ public final class ReadOptions {
     if (snapshot == null) {
       return 0;
     }
-    if (!(snapshot instanceof JniSnapshot)) {
-      throw new IllegalArgumentException("the snapshot was taken through another binding");
-    }
-    return ((JniSnapshot) snapshot).begin(store);
+    return snapshot.begin(store);
   }
 
   /** Ends what {@link #acquire} began. */
   void release() {
     if (snapshot != null) {
-      ((JniSnapshot) snapshot).end();
+      snapshot.end();
     }
   }
 }

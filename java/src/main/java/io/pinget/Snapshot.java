@@ -3,21 +3,21 @@ package io.pinget;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Cleaner;
 
 /**
  * A consistent read view, used through {@link ReadOptions#withSnapshot}, taken from a store ({@link
  * Store#snapshot()}) or wrapped around a RocksJava snapshot ({@code RocksJavaReader.snapshot}). It
- * keeps its database open (even after its store closes) until closed. Reads with it through another
- * store, or another binding, throw IllegalArgumentException.
+ * keeps its database open (even after its store closes) until closed. It serves reads through each
+ * door onto its store ({@code Store}, an {@code FfmStore} over it); reads with it through another
+ * store throw IllegalArgumentException.
  *
- * <p>Thread-safe: reads in flight count as users, and the native snapshot is freed by whichever of
- * close() and the last such read comes last, so close() never frees it under a read. Reads that
- * start after close() throw IllegalStateException.
- *
- * <p>A store's snapshots serve reads through each of its doors ({@code Store}, the {@code FfmStore}
- * over it); the one subclass is package-private.
+ * <p>Thread-safe: reads in flight count as users, and the native snapshot (a pinget::Snapshot*) is
+ * freed by whichever of close() and the last such read comes last, so close() never frees it under
+ * a read; the Cleaner frees it if it becomes unreachable unclosed. Reads that start after close()
+ * throw IllegalStateException.
  */
-public abstract class Snapshot implements AutoCloseable {
+public final class Snapshot implements AutoCloseable {
   private static final int CLOSED = 1 << 30;
   private static final VarHandle STATE;
 
@@ -29,64 +29,67 @@ public abstract class Snapshot implements AutoCloseable {
     }
   }
 
-  private final Object owner;
+  private final Store owner;
+  private final long handle;
+  private final Cleaner.Cleanable cleanable;
 
   @SuppressWarnings("unused") // accessed through STATE: reads in flight, plus CLOSED
   private volatile int state;
 
-  /**
-   * For a binding's subclass.
-   *
-   * @param owner the store or reader the snapshot was taken of; not null
-   */
-  protected Snapshot(Object owner) {
-    this.owner = java.util.Objects.requireNonNull(owner, "owner");
+  /** Made by {@link Store#snapshot()} and, for a RocksJava snapshot, by native code. */
+  Snapshot(Store owner, long handle) {
+    this.owner = owner;
+    this.handle = handle;
+    this.cleanable = Cleaners.CLEANER.register(this, new Free(handle));
+  }
+
+  /** Holds only the handle, never the snapshot. */
+  private static final class Free implements Runnable {
+    private final long handle;
+
+    Free(long handle) {
+      this.handle = handle;
+    }
+
+    @Override
+    public void run() {
+      NativeStore.freeSnapshot(handle);
+    }
   }
 
   /**
-   * Whether it was taken of owner.
+   * The handle for one read through store, held until {@link #end()}.
    *
-   * @param owner a store or reader
-   * @return true if reads through owner may use it
-   */
-  protected final boolean belongsTo(Object owner) {
-    return this.owner == owner;
-  }
-
-  /**
-   * Counts a read in flight; pair with {@link #release()}.
-   *
+   * @throws IllegalArgumentException if taken of another store
    * @throws IllegalStateException if closed
    */
-  protected final void acquire() {
+  long begin(Store store) {
+    if (owner != store) {
+      throw new IllegalArgumentException("the snapshot was taken of another store");
+    }
     for (; ; ) {
       int s = (int) STATE.getVolatile(this);
       if ((s & CLOSED) != 0) {
         throw new IllegalStateException("snapshot is closed");
       }
       if (STATE.compareAndSet(this, s, s + 1)) {
-        return;
+        return handle;
       }
     }
   }
 
-  /**
-   * Ends a read counted by {@link #acquire()}; frees the snapshot if it was the last after close.
-   */
-  protected final void release() {
+  /** Ends a read counted by {@link #begin}; frees the snapshot if it was the last after close. */
+  void end() {
     if ((int) STATE.getAndAdd(this, -1) - 1 == CLOSED) {
-      free();
+      cleanable.clean();
     }
   }
 
-  /** Frees the native snapshot; called once, when closed and no read uses it. */
-  protected abstract void free();
-
   /** Idempotent. */
   @Override
-  public final void close() {
+  public void close() {
     if ((int) STATE.getAndBitwiseOr(this, CLOSED) == 0) {
-      free();
+      cleanable.clean();
     }
   }
 }

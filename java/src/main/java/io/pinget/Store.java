@@ -225,7 +225,7 @@ public final class Store implements Reader {
   public Snapshot snapshot() {
     checkOpen((ColumnFamily) null);
     try {
-      return new JniSnapshot(this, NativeStore.newSnapshot(handle));
+      return new Snapshot(this, NativeStore.newSnapshot(handle));
     } finally {
       Reference.reachabilityFence(this);
     }
