@@ -22,9 +22,10 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * The FFM suite's data: the same keys and values in three stores of one JVM (the FFM binding,
- * pinget's JNI API and rocksdbjni), each with the same options (no compression, 4 KiB blocks, a
- * block cache that holds it all) and read once before measuring.
+ * The FFM suite's data: the same keys and values in two databases of one JVM, pinget's (read
+ * through its JNI door and, over the same Store, its FFM door) and rocksdbjni's, with the same
+ * options (no compression, 4 KiB blocks, a block cache that holds it all) and read once before
+ * measuring.
  *
  * <p>Shape {@code keys}: {@code keys} keys of {@code valueSize} bytes, visited in a fixed shuffled
  * order. Shape {@code hot_key}: one key with a 26-byte value, read again and again, where the
@@ -87,13 +88,6 @@ final class FfmData implements AutoCloseable {
 
     long cacheBytes = 2L * count * (valueSize + 64) + (64L << 20);
     dir = Files.createTempDirectory("pinget-ffm-bench");
-    ffm =
-        FfmStore.open(
-            dir.resolve("ffm"),
-            new Options()
-                .compression(Compression.NONE)
-                .blockSize(4096)
-                .blockCacheBytes(cacheBytes));
     jni =
         Store.open(
             dir.resolve("jni"),
@@ -101,6 +95,7 @@ final class FfmData implements AutoCloseable {
                 .compression(Compression.NONE)
                 .blockSize(4096)
                 .blockCacheBytes(cacheBytes));
+    ffm = FfmStore.over(jni);
     RocksDB.loadLibrary();
     rocksCache = new LRUCache(cacheBytes);
     rocksOptions =
@@ -111,12 +106,9 @@ final class FfmData implements AutoCloseable {
                 new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096));
     rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
     for (int i = 0; i < count; i++) {
-      ffm.put(keyBytes[i], values[i]);
       jni.put(keyBytes[i], values[i]);
       rocks.put(keyBytes[i], values[i]);
     }
-    ffm.flush();
-    ffm.compact();
     jni.flush();
     jni.compact();
     rocks.compactRange();
@@ -125,7 +117,6 @@ final class FfmData implements AutoCloseable {
     // Every value read once by each side: all in the block cache.
     byte[] dst = new byte[valueSize];
     for (int i = 0; i < count; i++) {
-      ffm.bufferCopy(keyBytes[i], dst, 0, dst.length);
       jni.bufferCopy(keyBytes[i], dst, 0, dst.length);
       rocks.get(rocksRead, keyBytes[i], dst);
     }
@@ -148,8 +139,7 @@ final class FfmData implements AutoCloseable {
   @Override
   public void close() throws IOException {
     loop.close();
-    ffm.close();
-    jni.close();
+    jni.close(); // and so ffm
     rocksRead.close();
     rocks.close();
     rocksOptions.close();

@@ -1,12 +1,9 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
-import io.pinget.Compression;
 import io.pinget.Decoders;
 import io.pinget.LongDecoder;
-import io.pinget.Options;
 import io.pinget.ValueDecoder;
-import io.pinget.WriteOptions;
 import io.pinget.bench.CopyCounters;
 import io.pinget.bench.decode.AvroReads;
 import io.pinget.bench.decode.DecodeData;
@@ -15,15 +12,8 @@ import io.pinget.ffm.FfmStore;
 import io.pinget.ffm.LongSegmentDecoder;
 import io.pinget.ffm.SegmentDecoder;
 import io.pinget.ffm.SegmentDecoders;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -54,55 +44,21 @@ import org.rocksdb.RocksDBException;
     value = 1,
     jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class FfmDecodeBenchmark {
-  /** One shape in a JNI Store, rocksdbjni (DecodeData) and an FfmStore. */
+  /** One shape in a JNI Store and rocksdbjni (DecodeData); the FfmStore reads the Store's. */
   abstract static class Values {
     DecodeData data;
     FfmStore ffm;
     AvroReads avro;
-    Path dir;
     int pos;
 
     void open(int valueSize, int keys, String residency) {
-      Shape shape = Shape.ofSize(valueSize);
-      data = new DecodeData(shape, keys, residency);
+      data = new DecodeData(Shape.ofSize(valueSize), keys, residency);
+      ffm = FfmStore.over(data.store);
       avro = new AvroReads();
-      try {
-        dir = Files.createTempDirectory("pinget-ffm-decode");
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      long cacheBytes = 3L * keys * (shape.size + 32) + (64L << 20);
-      ffm =
-          FfmStore.open(
-              dir.resolve("ffm"),
-              new Options()
-                  .compression(Compression.NONE)
-                  .blockSize(4096)
-                  .blockCacheBytes(cacheBytes)
-                  .writeBufferBytes(2L * keys * (shape.size + 32) + (64L << 20)));
-      WriteOptions noWal = WriteOptions.DEFAULT.withDisableWal(true);
-      for (int i = 0; i < keys; i++) {
-        ffm.put(noWal, data.keys[i], shape.value(i));
-      }
-      if (!"memtable".equals(residency)) {
-        ffm.flush();
-        ffm.compact();
-      }
-      for (int i = 0; i < keys; i++) {
-        if (!Arrays.equals(ffm.pinnableCopy(data.keys[i]), shape.value(i))) {
-          throw new IllegalStateException("value " + i + " did not load");
-        }
-      }
     }
 
     void close() {
-      ffm.close();
-      data.close();
-      try (Stream<Path> files = Files.walk(dir)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      data.close(); // and so ffm
     }
 
     byte[] nextKey() {
