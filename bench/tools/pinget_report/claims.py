@@ -75,6 +75,19 @@ CLAIMS = [
            sizes=[128, KIB, 16 * KIB, 64 * KIB], note="best against best"),
     _speed(("buffer_copy", 1), ("rocksdbjni_get_prealloc", 1), at_least=1,
            sizes=[128, KIB, 16 * KIB, 64 * KIB], note="best against best"),
+    # The same with 128-byte keys, as in rocksdbjni's own GetBenchmarks.
+    _speed(("direct_copy", 1), ("rocksdbjni_get_direct", 1), at_least=1,
+           sizes=[128, KIB, 16 * KIB, 64 * KIB], group="key128", note="128-byte keys"),
+    _speed(("buffer_copy", 1), ("rocksdbjni_get_prealloc", 1), at_least=1,
+           sizes=[128, KIB, 16 * KIB, 64 * KIB], group="key128", note="128-byte keys"),
+    # Every value in the memtable (P = 1: RocksDB copies it into the pin).
+    _speed(PV, GET, at_least=1, sizes=[128, 4 * KIB], group="memtable", note="memtable"),
+    _speed(PV, ("rocksdbjni_get_direct", 1), at_least=1, sizes=[128, 4 * KIB],
+           group="memtable", note="memtable"),
+    _time(("long_decode_on_read", 1), ("native_pinned_loop", 1), at_most=1.10, sizes=[8],
+          group="memtable", note="memtable; the C++ loop does not decode"),
+    _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_direct", 1), at_least=1,
+           sizes=[8], group="memtable", note="memtable"),
     # One engine on both sides: the same algorithm (Get into a PinnableSlice,
     # then one copy into a new byte[]) must measure the same.
     _speed(("pinnable_copy", 1), GET, equal=1, sizes=EVERY, note="same algorithm"),

@@ -165,6 +165,9 @@ def load(folder):
             rows += jmh_rows(path)
         elif name.startswith("paired-ffm"):
             comparisons += paired_comparisons(path, "ffm")
+        elif name.startswith(("paired-key128-", "paired-memtable-")):
+            # PairedGets over another data shape (bench/run's paired()).
+            comparisons += paired_comparisons(path, name.split("-")[1])
         elif name.startswith("paired"):
             comparisons += paired_comparisons(path)
     return rows, comparisons

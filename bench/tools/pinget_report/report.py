@@ -32,6 +32,8 @@ def summary_paired(results):
         o = p["other"]
         out.append({"suite": r["suite"], "a": r["a"], "a_batch": r["a_batch"], "b": r["b"],
                     "b_batch": r["b_batch"], "value_size": r["value_size"],
+                    "residency": "memtable" if r["group"] == "memtable" else "block_cache",
+                    "key_bytes": 128 if r["group"] == "key128" else 15,
                     "clock": p["clock"], "unit": "fork" if r["forks"] > 1 else "pair",
                     "forks": r["forks"], "pairs": p["n"], "ratio": p["median"],
                     "low": p["low"], "high": p["high"], "confidence": p["coverage"],
@@ -117,7 +119,7 @@ def main(argv=None):
 
     main_rows = by_keys[primary] if by_keys else []
     paired = sections.paired_results(comparisons)
-    main_paired = [p for p in paired if p["group"] == "main"]
+    main_paired = [p for p in paired if p["group"] in ("main", "key128", "memtable")]
     ffm_paired = [p for p in paired if p["group"] == "ffm"]
     table = strategies.load()
     claim_rows = main_rows + ffm_rows

@@ -300,6 +300,11 @@ def _pct(x):
     return "n/a" if x is None else f"{100 * x:.1f}%"
 
 
+# The Java paired runs' data shapes besides the default one (parse.load).
+JMH_GROUP_LABELS = {"ffm": "FFM suite", "key128": "Java, 128-byte keys",
+                    "memtable": "Java, memtable"}
+
+
 def paired_results(comparisons):
     """Each paired comparison (forks pooled) with its statistics on the
     primary clock, for the report, the charts and summary.json."""
@@ -314,7 +319,7 @@ def paired_results(comparisons):
         forks = groups[key]
         p = stats.paired(forks)
         name = lambda row, batch: row + (f"/{batch}" if batch > 1 else "")  # noqa: E731
-        where = {"native": "C++", "jmh": "FFM suite" if group == "ffm" else "Java"}[suite]
+        where = {"native": "C++", "jmh": JMH_GROUP_LABELS.get(group, "Java")}[suite]
         out.append({"suite": suite, "group": group, "a": a, "a_batch": ab, "b": b, "b_batch": bb,
                     "value_size": n, "forks": len(forks), "stats": p,
                     "ratio": p["median"], "low": p["low"], "high": p["high"],

@@ -93,8 +93,8 @@ final class DataSet implements AutoCloseable {
     boolean file = FILE.equals(residency);
     long maxBytes = file ? MAX_FILE_DATA_BYTES : MAX_DATA_BYTES;
     int keyCount = (int) Math.min(requestedKeys, maxBytes / Math.max(1, valueSize));
-    if (keyBytes < 8 || keyBytes > 64) {
-      throw new IllegalArgumentException("keyBytes " + keyBytes + ": 8 to 64");
+    if (keyBytes < 8 || keyBytes > 128) {
+      throw new IllegalArgumentException("keyBytes " + keyBytes + ": 8 to 128");
     }
     if (!memtable && !file && !BLOCK_CACHE.equals(residency)) {
       throw new IllegalArgumentException("residency " + residency);

@@ -22,6 +22,10 @@ import java.util.List;
  * code written again, for the control pairs. Every side reads the keys in the JMH rows' visiting
  * order, from the pair's start key, and hands each result to the Blackhole.
  *
+ * <p>-Dpinget.bench.keyBytes=N (default 15, "key" and 12 digits) and
+ * -Dpinget.bench.residency=memtable (default block_cache) pick another data shape: bench/run's
+ * {@code paired-key128-*} and {@code paired-memtable-*} parts.
+ *
  * <pre>
  *   java -cp bench/jmh/target/benchmarks.jar io.pinget.bench.PairedGets \
  *       --compare=pinned_view:rocksdbjni_get@65536,pinned_view/16:pinned_view@128 --out=F
@@ -31,6 +35,11 @@ public final class PairedGets implements Runner.Factory {
   /** Keys per call of the native loops, as in GetBenchmark and BatchGetBenchmark. */
   static final int LOOP = 64;
 
+  private static final int KEY_BYTES =
+      Integer.getInteger("pinget.bench.keyBytes", DataSet.DEFAULT_KEY_BYTES);
+  private static final String RESIDENCY =
+      System.getProperty("pinget.bench.residency", DataSet.BLOCK_CACHE);
+
   public static void main(String[] args) throws Exception {
     Runner.main(args, new PairedGets(), PairedGets.class);
   }
@@ -38,7 +47,7 @@ public final class PairedGets implements Runner.Factory {
   @Override
   public Runner.Opened open(Runner.Spec spec, int keys) {
     int size = Integer.parseInt(spec.size());
-    DataSet data = new DataSet(keys, size, DataSet.BLOCK_CACHE);
+    DataSet data = new DataSet(keys, size, RESIDENCY, Lookup.DEFAULT, KEY_BYTES);
     Deque<AutoCloseable> closers = new ArrayDeque<>();
     try {
       Sides sides = new Sides(data, size, closers);
