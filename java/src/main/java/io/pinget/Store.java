@@ -29,6 +29,11 @@ public final class Store implements Reader {
     StoreAccess.install(
         new StoreAccess() {
           @Override
+          public boolean borrowsItsDatabase(Store store) {
+            return store.ownerCheck != null;
+          }
+
+          @Override
           public long begin(ReadOptions options, Store store) {
             return options.acquire(store);
           }
@@ -148,6 +153,20 @@ public final class Store implements Reader {
   }
 
   /**
+   * The first check of a write or snapshot: a closed store, then a store over a RocksJava database
+   * (UnsupportedOperationException). Those write and take snapshots through RocksJava, whose checks
+   * of its own column family handles and lifetimes a call here could not make.
+   */
+  private void checkOwnDatabase() {
+    checkOpen((ColumnFamily) null);
+    if (ownerCheck != null) {
+      throw new UnsupportedOperationException(
+          "a RocksJavaReader's store reads only: write and take snapshots through RocksJava"
+              + " (RocksJavaReader.snapshot wraps one)");
+    }
+  }
+
+  /**
    * Whether RocksJava has closed the database under this store (never, for a store pinget opened):
    * what the database lent (an iterator) can then no longer be given back to it, only abandoned.
    */
@@ -223,7 +242,7 @@ public final class Store implements Reader {
    * @return the snapshot; close it when done (it keeps the database open)
    */
   public Snapshot snapshot() {
-    checkOpen((ColumnFamily) null);
+    checkOwnDatabase();
     try {
       return new Snapshot(this, NativeStore.newSnapshot(handle));
     } finally {
@@ -256,7 +275,7 @@ public final class Store implements Reader {
    */
   public void put(
       WriteOptions options, byte[] key, int keyOff, int keyLen, byte[] value, int off, int len) {
-    checkOpen((ColumnFamily) null);
+    checkOwnDatabase();
     Objects.requireNonNull(options, "options");
     Checks.key(key, keyOff, keyLen);
     Checks.range(value, off, len, "value");
@@ -276,7 +295,7 @@ public final class Store implements Reader {
    * @param value a direct buffer, not null
    */
   public void put(WriteOptions options, ByteBuffer key, ByteBuffer value) {
-    checkOpen((ColumnFamily) null);
+    checkOwnDatabase();
     Objects.requireNonNull(options, "options");
     Checks.key(key);
     Checks.direct(value, "value");
@@ -317,7 +336,7 @@ public final class Store implements Reader {
    * @param keyLen the key's length, more than 0
    */
   public void delete(WriteOptions options, byte[] key, int keyOff, int keyLen) {
-    checkOpen((ColumnFamily) null);
+    checkOwnDatabase();
     Objects.requireNonNull(options, "options");
     Checks.key(key, keyOff, keyLen);
     int cf = options.columnFamily.idIn(this);
@@ -335,7 +354,7 @@ public final class Store implements Reader {
    * @param key a direct buffer, not null, not empty
    */
   public void delete(WriteOptions options, ByteBuffer key) {
-    checkOpen((ColumnFamily) null);
+    checkOwnDatabase();
     Objects.requireNonNull(options, "options");
     Checks.key(key);
     int cf = options.columnFamily.idIn(this);
@@ -353,7 +372,7 @@ public final class Store implements Reader {
    * @param batch not null, not closed; its column families are this store's
    */
   public void write(WriteOptions options, WriteBatch batch) {
-    checkOpen((ColumnFamily) null);
+    checkOwnDatabase();
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(batch, "batch");
     long b = batch.handle();

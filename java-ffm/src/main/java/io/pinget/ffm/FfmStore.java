@@ -53,7 +53,10 @@ public final class FfmStore implements AutoCloseable {
 
   private static final StoreAccess ACCESS = StoreAccess.get();
 
-  /** The store read; holding it keeps {@link #handle} alive (its Cleaner frees it). */
+  /**
+   * The store read: its Cleaner frees {@link #handle} once it is unreachable, so each read of this
+   * class ends with a reachability fence on this.
+   */
   private final Store store;
 
   /** store's pinget_store*. */
@@ -91,11 +94,18 @@ public final class FfmStore implements AutoCloseable {
    * The FFM door onto a store pinget opened: both read the same database, and closing either closes
    * it.
    *
-   * @param store not null
+   * @param store not null; opened by pinget ({@link Store#open}), not lent by a RocksJavaReader
    * @return a door reading through store
+   * @throws IllegalArgumentException for a RocksJavaReader's store: only the JNI door checks, on
+   *     every call, that RocksJava has not closed the database or column family it reads
    */
   public static FfmStore over(Store store) {
-    return new FfmStore(Objects.requireNonNull(store, "store"));
+    Objects.requireNonNull(store, "store");
+    if (ACCESS.borrowsItsDatabase(store)) {
+      throw new IllegalArgumentException(
+          "the store reads a RocksJava database: read it through the JNI API");
+    }
+    return new FfmStore(store);
   }
 
   /**
@@ -250,7 +260,7 @@ public final class FfmStore implements AutoCloseable {
     int cf = options.columnFamily().idIn(store);
     long snapshot = ACCESS.begin(options, store);
     try {
-      return slots.readOptions(options, cf, MemorySegment.ofAddress(snapshot));
+      return slots.readOptions(options, cf, snapshot);
     } catch (RuntimeException | Error e) {
       ACCESS.end(options);
       throw e;
@@ -306,6 +316,7 @@ public final class FfmStore implements AutoCloseable {
       throw Native.rethrow(t);
     } finally {
       end(options);
+      Reference.reachabilityFence(this); // and so store, whose Cleaner frees handle
     }
   }
 
@@ -379,6 +390,7 @@ public final class FfmStore implements AutoCloseable {
       throw Native.rethrow(t);
     } finally {
       end(options);
+      Reference.reachabilityFence(this); // and so store, whose Cleaner frees handle
     }
   }
 
@@ -506,6 +518,7 @@ public final class FfmStore implements AutoCloseable {
       throw Native.rethrow(t);
     } finally {
       end(options);
+      Reference.reachabilityFence(this); // and so store, whose Cleaner frees handle
     }
   }
 
@@ -653,6 +666,7 @@ public final class FfmStore implements AutoCloseable {
       throw Native.rethrow(t);
     } finally {
       end(options);
+      Reference.reachabilityFence(this); // and so store, whose Cleaner frees handle
     }
   }
 

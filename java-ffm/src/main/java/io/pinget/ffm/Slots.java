@@ -59,10 +59,10 @@ final class Slots {
 
   /**
    * The native read options for options, whose content the caller has checked (column family id
-   * idInStore, snapshot the native pinget_snapshot* or NULL, held for the read): NULL for {@link
+   * idInStore, snapshot the native pinget_snapshot* or 0, held for the read): NULL for {@link
    * ReadOptions#DEFAULT} (C's defaults).
    */
-  MemorySegment readOptions(ReadOptions options, int idInStore, MemorySegment snapshot) {
+  MemorySegment readOptions(ReadOptions options, int idInStore, long snapshot) {
     if (options == ReadOptions.DEFAULT) {
       return MemorySegment.NULL;
     }
@@ -80,7 +80,7 @@ final class Slots {
         Native.check(
             (int)
                 Native.READ_OPTIONS_SET.invokeExact(
-                    nativeRead, snapshot, idInStore, flags, message),
+                    nativeRead, MemorySegment.ofAddress(snapshot), idInStore, flags, message),
             message);
       } catch (Throwable t) {
         throw Native.rethrow(t);

@@ -689,6 +689,22 @@ class FfmStoreTest {
     assertThrows(NullPointerException.class, () -> FfmStore.over(null));
   }
 
+  /**
+   * A RocksJavaReader's store is refused: its JNI calls check first that RocksJava has not closed
+   * the database or column family, which reads over its handle could not.
+   */
+  @Test
+  void theFfmDoorRefusesAStoreOverARocksJavaDatabase() throws Exception {
+    org.rocksdb.RocksDB.loadLibrary();
+    try (org.rocksdb.Options options = new org.rocksdb.Options().setCreateIfMissing(true);
+        org.rocksdb.RocksDB db = org.rocksdb.RocksDB.open(options, dir.resolve("rj").toString());
+        io.pinget.rocksjava.RocksJavaReader reader = io.pinget.rocksjava.RocksJavaReader.open(db)) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> FfmStore.over(reader.store()));
+      assertTrue(e.getMessage().contains("RocksJava"), e.getMessage());
+    }
+  }
+
   /** Write batches apply all or nothing; write options reach RocksDB's writes. */
   @Test
   @SuppressWarnings("try") // closes the store and the batch inside their try, on purpose

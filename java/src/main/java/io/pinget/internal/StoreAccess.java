@@ -19,11 +19,13 @@ public abstract class StoreAccess {
    * Called once, by io.pinget.Store's class initialiser.
    *
    * @param access not null
-   * @throws IllegalStateException if already installed
+   * @throws IllegalStateException if already installed, or called from elsewhere
    */
   public static void install(StoreAccess access) {
-    if (installed != null) {
-      throw new IllegalStateException("StoreAccess is installed");
+    Class<?> caller =
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
+    if (installed != null || caller != Store.class) {
+      throw new IllegalStateException("StoreAccess is io.pinget.Store's to install, once");
     }
     installed = access;
   }
@@ -37,6 +39,15 @@ public abstract class StoreAccess {
     Store.rocksdbVersion(); // initialises Store, which installs it
     return installed;
   }
+
+  /**
+   * Whether store reads a database another library opened (RocksJavaReader's): its calls check that
+   * library's objects first, which a binding over the store's handle cannot do.
+   *
+   * @param store not null
+   * @return true for a borrowed database
+   */
+  public abstract boolean borrowsItsDatabase(Store store);
 
   /**
    * Begins one read of options through store: checks its column family and snapshot belong to

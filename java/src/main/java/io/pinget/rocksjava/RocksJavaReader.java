@@ -216,8 +216,9 @@ public final class RocksJavaReader implements AutoCloseable {
   /**
    * The pinget store over this database, lent for this reader's life: every read of the {@link
    * Reader} contract, whose checks run RocksJava's ownership check first (closed database or column
-   * family: IllegalStateException). Its writes, snapshots and maintenance act on the same RocksJava
-   * database. Closing it closes this reader.
+   * family: IllegalStateException). It reads only: its writes and {@code snapshot()} throw
+   * UnsupportedOperationException (write through RocksJava; wrap RocksJava's snapshots with {@link
+   * #snapshot(org.rocksdb.Snapshot)}). Closing it closes this reader.
    *
    * @return the store, the same one at every call
    */

@@ -4,8 +4,8 @@
  * pinget's strategies over a RocksJava ({@code org.rocksdb:rocksdbjni}) database: {@link
  * io.pinget.rocksjava.RocksJavaReader} lends a {@link io.pinget.Store} over an open {@code
  * org.rocksdb.RocksDB}, which reads it in place with the Store's copy counts and no migration:
- * RocksJava keeps doing the iterators, transactions and backups, and the writes if you like (the
- * store's write the same database).
+ * RocksJava keeps doing the writes, snapshots, iterators, transactions and backups (the store
+ * refuses writes and snapshots).
  *
  * <p>rocksdbjni is an optional dependency of pinget: add it yourself, at the release pinget embeds
  * ({@link io.pinget.Store#rocksdbVersion()}); a reader refuses any other.

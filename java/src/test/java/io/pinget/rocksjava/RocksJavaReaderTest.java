@@ -306,35 +306,44 @@ class RocksJavaReaderTest {
   }
 
   /**
-   * The lent store is one object for the reader's life; its writes and snapshots act on RocksJava's
-   * database, and closing it closes the reader (RocksJava's database stays open).
+   * The lent store is one object for the reader's life and reads only (writes and snapshots stay
+   * RocksJava's, whose handles it could not check); closing it closes the reader, and RocksJava's
+   * database stays open.
    */
   @Test
-  void theLentStoreWritesRocksJavasDatabaseAndClosesWithTheReader() throws RocksDBException {
+  void theLentStoreReadsOnlyAndClosesWithTheReader() throws RocksDBException {
     RocksDB db = rocks.db;
     RocksJavaReader reader = RocksJavaReader.open(db, rocks.cf1);
     io.pinget.Store store = reader.store();
     assertSame(store, reader.store());
     ColumnFamily cf1 = reader.columnFamily(rocks.cf1);
-    byte[] key = bytes("written by pinget");
-    store.put(
-        io.pinget.WriteOptions.DEFAULT.withColumnFamily(cf1),
-        key,
-        0,
-        key.length,
-        bytes("v1"),
-        0,
-        2);
-    assertArrayEquals(bytes("v1"), db.get(rocks.cf1, key));
-    try (Snapshot then = store.snapshot()) {
-      db.put(rocks.cf1, key, bytes("v2"));
-      ReadOptions old = ReadOptions.DEFAULT.withColumnFamily(cf1).withSnapshot(then);
-      assertArrayEquals(bytes("v1"), store.pinnableCopy(old, key, 0, key.length));
+    byte[] key = bytes("k");
+    db.put(rocks.cf1, key, bytes("v1"));
+    io.pinget.WriteOptions inCf1 = io.pinget.WriteOptions.DEFAULT.withColumnFamily(cf1);
+    List<org.junit.jupiter.api.function.Executable> writes =
+        List.of(
+            () -> store.put(key, bytes("v2")),
+            () -> store.put(inCf1, key, 0, 1, bytes("v2"), 0, 2),
+            () -> store.delete(key),
+            () -> store.delete(inCf1, key, 0, 1),
+            () -> {
+              try (io.pinget.WriteBatch batch = new io.pinget.WriteBatch().put(cf1, key, key)) {
+                store.write(io.pinget.WriteOptions.DEFAULT, batch);
+              }
+            },
+            store::snapshot);
+    for (org.junit.jupiter.api.function.Executable w : writes) {
+      org.junit.jupiter.api.Assertions.assertThrows(UnsupportedOperationException.class, w);
     }
+    assertArrayEquals(bytes("v1"), db.get(rocks.cf1, key)); // nothing written
+    ReadOptions inCf = ReadOptions.DEFAULT.withColumnFamily(cf1);
+    assertArrayEquals(bytes("v1"), store.pinnableCopy(inCf, key, 0, 1));
     store.close();
     assertTrue(reader.isClosed());
     org.junit.jupiter.api.Assertions.assertThrows(
         io.pinget.StoreClosedException.class, () -> reader.columnFamily(rocks.cf1));
-    assertArrayEquals(bytes("v2"), db.get(rocks.cf1, key)); // RocksJava's stays open
+    org.junit.jupiter.api.Assertions.assertThrows(
+        io.pinget.StoreClosedException.class, () -> store.put(key, key)); // closed comes first
+    assertArrayEquals(bytes("v1"), db.get(rocks.cf1, key)); // RocksJava's stays open
   }
 }
