@@ -23,10 +23,16 @@ final class Slots {
   private MemorySegment key = Arena.ofAuto().allocate(256);
   private MemorySegment pinned;
 
-  // The last read options' native twin (a pinget_read_options made on first use), set again only
-  // when other options come: a caller that reuses its options pays no downcall for them.
-  private ReadOptions lastRead;
+  // The native read options (a pinget_read_options made on first use) and the values last set in
+  // them, set again only when other values come: reads with equal options (the same object or not)
+  // pay no downcall for them. Values, not the ReadOptions: holding that would keep its snapshot
+  // (and its database) alive after the caller dropped it. An address of a freed snapshot that a new
+  // one reuses is that new snapshot's, so a hit on it reads the right one.
   private MemorySegment nativeRead;
+  private boolean nativeReadSet;
+  private long lastSnapshot;
+  private int lastColumnFamily;
+  private int lastFlags;
 
   Slots() {
     MemorySegment all = Arena.ofAuto().allocate(24, 8);
@@ -66,16 +72,19 @@ final class Slots {
     if (options == ReadOptions.DEFAULT) {
       return MemorySegment.NULL;
     }
-    if (options != lastRead) {
+    int flags =
+        (options.fillCache() ? Native.READ_FILL_CACHE : 0)
+            | (options.verifyChecksums() ? Native.READ_VERIFY_CHECKSUMS : 0)
+            | (options.pinMemtable() ? Native.READ_PIN_MEMTABLE : 0);
+    if (!nativeReadSet
+        || snapshot != lastSnapshot
+        || idInStore != lastColumnFamily
+        || flags != lastFlags) {
       if (nativeRead == null) {
         nativeRead = Native.create(Native.READ_OPTIONS_CREATE, this);
         Native.destroyWhenUnreachable(this, Native.READ_OPTIONS_DESTROY, nativeRead);
       }
-      lastRead = null; // until the setter has run
-      int flags =
-          (options.fillCache() ? Native.READ_FILL_CACHE : 0)
-              | (options.verifyChecksums() ? Native.READ_VERIFY_CHECKSUMS : 0)
-              | (options.pinMemtable() ? Native.READ_PIN_MEMTABLE : 0);
+      nativeReadSet = false; // until the setter has run
       try {
         Native.check(
             (int)
@@ -85,7 +94,10 @@ final class Slots {
       } catch (Throwable t) {
         throw Native.rethrow(t);
       }
-      lastRead = options;
+      nativeReadSet = true;
+      lastSnapshot = snapshot;
+      lastColumnFamily = idInStore;
+      lastFlags = flags;
     }
     return nativeRead;
   }

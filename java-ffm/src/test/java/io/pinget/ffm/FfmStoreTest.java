@@ -690,6 +690,39 @@ class FfmStoreTest {
   }
 
   /**
+   * A snapshot dropped unclosed after an FFM read goes with the next GC, and with it the database
+   * its closed store kept open (the thread's cached native read options keep values, not the
+   * ReadOptions: holding that kept the snapshot, and the database's LOCK, until the thread read
+   * with other options).
+   */
+  @Test
+  void aDroppedSnapshotReadThroughFfmLetsItsDatabaseGo() throws Exception {
+    Path path = dir.resolve("dropped");
+    FfmStore store = FfmStore.open(path);
+    store.put(KEY, value);
+    readWithADroppedSnapshot(store);
+    store.close();
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    for (; ; ) {
+      try {
+        FfmStore.open(path).close();
+        return;
+      } catch (io.pinget.PingetException stillOpen) {
+        if (System.nanoTime() > deadline) {
+          throw stillOpen;
+        }
+        System.gc();
+        Thread.sleep(20);
+      }
+    }
+  }
+
+  private void readWithADroppedSnapshot(FfmStore store) {
+    ReadOptions then = ReadOptions.DEFAULT.withSnapshot(store.snapshot());
+    assertArrayEquals(value, store.stringCopy(then, KEY));
+  }
+
+  /**
    * A RocksJavaReader's store is refused: its JNI calls check first that RocksJava has not closed
    * the database or column family, which reads over its handle could not.
    */
