@@ -29,10 +29,9 @@ final class Slots {
   // (and its database) alive after the caller dropped it. An address of a freed snapshot that a new
   // one reuses is that new snapshot's, so a hit on it reads the right one.
   private MemorySegment nativeRead;
-  private boolean nativeReadSet;
   private long lastSnapshot;
   private int lastColumnFamily;
-  private int lastFlags;
+  private int lastFlags = -1; // no flags are -1: nothing set yet
 
   Slots() {
     MemorySegment all = Arena.ofAuto().allocate(24, 8);
@@ -76,15 +75,12 @@ final class Slots {
         (options.fillCache() ? Native.READ_FILL_CACHE : 0)
             | (options.verifyChecksums() ? Native.READ_VERIFY_CHECKSUMS : 0)
             | (options.pinMemtable() ? Native.READ_PIN_MEMTABLE : 0);
-    if (!nativeReadSet
-        || snapshot != lastSnapshot
-        || idInStore != lastColumnFamily
-        || flags != lastFlags) {
+    if (flags != lastFlags || snapshot != lastSnapshot || idInStore != lastColumnFamily) {
       if (nativeRead == null) {
         nativeRead = Native.create(Native.READ_OPTIONS_CREATE, this);
         Native.destroyWhenUnreachable(this, Native.READ_OPTIONS_DESTROY, nativeRead);
       }
-      nativeReadSet = false; // until the setter has run
+      lastFlags = -1; // until the setter has run
       try {
         Native.check(
             (int)
@@ -94,7 +90,6 @@ final class Slots {
       } catch (Throwable t) {
         throw Native.rethrow(t);
       }
-      nativeReadSet = true;
       lastSnapshot = snapshot;
       lastColumnFamily = idInStore;
       lastFlags = flags;
