@@ -138,6 +138,12 @@ def jmh_rows(path, group="main"):
     return rows
 
 
+# PairedGets runs over another data shape than the default (block cache, 15-byte keys), each a
+# report group named by bench/run's paired() part (paired-GROUP-*.json): (residency, key bytes).
+DATA_SHAPE_GROUPS = {"key128": ("block_cache", 128), "memtable": ("memtable", 15)}
+DEFAULT_DATA_SHAPE = ("block_cache", 15)
+
+
 def paired_comparisons(path, group="main"):
     """The comparisons of a paired run, each tagged with its suite and group."""
     with open(path) as f:
@@ -165,8 +171,7 @@ def load(folder):
             rows += jmh_rows(path)
         elif name.startswith("paired-ffm"):
             comparisons += paired_comparisons(path, "ffm")
-        elif name.startswith(("paired-key128-", "paired-memtable-")):
-            # PairedGets over another data shape (bench/run's paired()).
+        elif name.startswith("paired-") and name.split("-")[1] in DATA_SHAPE_GROUPS:
             comparisons += paired_comparisons(path, name.split("-")[1])
         elif name.startswith("paired"):
             comparisons += paired_comparisons(path)

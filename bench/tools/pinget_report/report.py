@@ -28,12 +28,12 @@ BUSY_LOAD = 1.5  # 1-minute load on this run's parts above which other work ran
 def summary_paired(results):
     out = []
     for r in results:
+        shape = parse.DATA_SHAPE_GROUPS.get(r["group"], parse.DEFAULT_DATA_SHAPE)
         p = r["stats"]
         o = p["other"]
         out.append({"suite": r["suite"], "a": r["a"], "a_batch": r["a_batch"], "b": r["b"],
                     "b_batch": r["b_batch"], "value_size": r["value_size"],
-                    "residency": "memtable" if r["group"] == "memtable" else "block_cache",
-                    "key_bytes": 128 if r["group"] == "key128" else 15,
+                    "residency": shape[0], "key_bytes": shape[1],
                     "clock": p["clock"], "unit": "fork" if r["forks"] > 1 else "pair",
                     "forks": r["forks"], "pairs": p["n"], "ratio": p["median"],
                     "low": p["low"], "high": p["high"], "confidence": p["coverage"],
@@ -119,7 +119,8 @@ def main(argv=None):
 
     main_rows = by_keys[primary] if by_keys else []
     paired = sections.paired_results(comparisons)
-    main_paired = [p for p in paired if p["group"] in ("main", "key128", "memtable")]
+    main_paired = [p for p in paired
+                   if p["group"] == "main" or p["group"] in parse.DATA_SHAPE_GROUPS]
     ffm_paired = [p for p in paired if p["group"] == "ffm"]
     table = strategies.load()
     claim_rows = main_rows + ffm_rows
