@@ -39,6 +39,16 @@ public final class Store implements Reader {
           }
 
           @Override
+          public int columnFamily(ReadOptions options) {
+            return cf(options);
+          }
+
+          @Override
+          public int flags(ReadOptions options) {
+            return options.flags;
+          }
+
+          @Override
           public void end(ReadOptions options) {
             options.release();
           }

@@ -257,10 +257,12 @@ public final class FfmStore implements AutoCloseable {
    * snapshot held until {@link #end}; then the native options.
    */
   MemorySegment begin(ReadOptions options, Slots slots) {
-    int cf = options.columnFamily().idIn(store);
     long snapshot = ACCESS.begin(options, store);
+    if (options == ReadOptions.DEFAULT) {
+      return MemorySegment.NULL; // C's defaults
+    }
     try {
-      return slots.readOptions(options, cf, snapshot);
+      return slots.readOptions(ACCESS.flags(options), ACCESS.columnFamily(options), snapshot);
     } catch (RuntimeException | Error e) {
       ACCESS.end(options);
       throw e;

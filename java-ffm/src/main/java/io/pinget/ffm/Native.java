@@ -26,10 +26,6 @@ final class Native {
 
   static final int OK = 0;
   static final int NOT_FOUND = 1;
-  // pinget/c.h's read option flag bits (PINGET_READ_*).
-  static final int READ_FILL_CACHE = 1;
-  static final int READ_VERIFY_CHECKSUMS = 2;
-  static final int READ_PIN_MEMTABLE = 4;
 
   /** libpinget_jni.so, libpinget_jni.dylib or pinget_jni.dll. */
   private static final String LIBRARY = System.mapLibraryName("pinget_jni");

@@ -4,7 +4,6 @@ package io.pinget.ffm;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import io.pinget.ReadOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -63,18 +62,11 @@ final class Slots {
   }
 
   /**
-   * The native read options for options, whose content the caller has checked (column family id
-   * idInStore, snapshot the native pinget_snapshot* or 0, held for the read): NULL for {@link
-   * ReadOptions#DEFAULT} (C's defaults).
+   * This thread's native read options set to flags (io.pinget's wire form: pinget/c.h's
+   * PINGET_READ_* bits), column family id idInStore and snapshot (the native pinget_snapshot* or
+   * 0), all checked by the caller and held for the read.
    */
-  MemorySegment readOptions(ReadOptions options, int idInStore, long snapshot) {
-    if (options == ReadOptions.DEFAULT) {
-      return MemorySegment.NULL;
-    }
-    int flags =
-        (options.fillCache() ? Native.READ_FILL_CACHE : 0)
-            | (options.verifyChecksums() ? Native.READ_VERIFY_CHECKSUMS : 0)
-            | (options.pinMemtable() ? Native.READ_PIN_MEMTABLE : 0);
+  MemorySegment readOptions(int flags, int idInStore, long snapshot) {
     if (flags != lastFlags || snapshot != lastSnapshot || idInStore != lastColumnFamily) {
       if (nativeRead == null) {
         nativeRead = Native.create(Native.READ_OPTIONS_CREATE, this);

@@ -72,23 +72,6 @@ class FfmStoreTest {
     return FfmStore.open(dir.resolve("db"), new Options().compression(Compression.NONE));
   }
 
-  /**
-   * The read option bits the FFM binding packs are the JAR's (io.pinget's ReadOptions), which the
-   * JNI loader compares with pinget/c.h's at every load.
-   */
-  @Test
-  void optionFlagBitsAreTheJniLoadersOnes() throws ReflectiveOperationException {
-    assertEquals(bit(ReadOptions.class, "FILL_CACHE"), Native.READ_FILL_CACHE);
-    assertEquals(bit(ReadOptions.class, "VERIFY_CHECKSUMS"), Native.READ_VERIFY_CHECKSUMS);
-    assertEquals(bit(ReadOptions.class, "PIN_MEMTABLE"), Native.READ_PIN_MEMTABLE);
-  }
-
-  private static int bit(Class<?> c, String name) throws ReflectiveOperationException {
-    java.lang.reflect.Field f = c.getDeclaredField(name);
-    f.setAccessible(true);
-    return f.getInt(null);
-  }
-
   /** Every strategy's bytes and copies, from the memtable (P = 1) and the block cache (P = 0). */
   @Test
   void strategiesReadTheValueWithTheirCopyCounts() {

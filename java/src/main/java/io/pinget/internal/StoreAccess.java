@@ -62,6 +62,23 @@ public abstract class StoreAccess {
   public abstract long begin(ReadOptions options, Store store);
 
   /**
+   * The column family id of options, for a read that {@link #begin} began (which checked it).
+   *
+   * @param options begun
+   * @return the id in pinget_read_options_set's form
+   */
+  public abstract int columnFamily(ReadOptions options);
+
+  /**
+   * The flag bits of options: the wire form the JNI reads pass, pinget/c.h's PINGET_READ_* bits
+   * (checked against the loaded library by io.pinget's loader).
+   *
+   * @param options not null
+   * @return the bits in pinget_read_options_set's form
+   */
+  public abstract int flags(ReadOptions options);
+
+  /**
    * Ends what {@link #begin} began.
    *
    * @param options the options begun
