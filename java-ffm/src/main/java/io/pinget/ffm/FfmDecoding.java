@@ -6,15 +6,16 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import io.pinget.PingetException;
 import io.pinget.ReadOptions;
 import io.pinget.internal.Checks;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.util.Arrays;
 
 /**
- * Decode on read for {@link FfmStore}: one pinget_pinned and one value scope per thread (a {@link
- * Slot}), not bound to a store. A decoded get pins the value (P copies, one downcall), lends it to
- * the decoder as a read-only segment in a confined scope, then closes the scope (every segment,
+ * Decode on read for {@link FfmStore}: one pinget_pinned per thread (a {@link Slot}), not bound to
+ * a store. A decoded get pins the value (P copies, one downcall), lends it to the decoder as a
+ * read-only segment in a confined Arena local to the call, then closes the Arena (every segment,
  * slice and buffer of it throws from then on) and releases the pin, letting go of the store's
  * database ({@code pinget_pinned_release_detached}: a second downcall), so that a slot keeps no
  * database open between calls. A decoder that reads on the same thread gets a slot of its own.
@@ -36,8 +37,14 @@ final class FfmDecoding {
     check(store, options, key, decoder);
     Slot s = Slot.take();
     try {
-      MemorySegment value = s.pin(store, options, key);
-      return value == null ? null : decoder.decode(value);
+      if (!s.pin(store, options, key)) {
+        return null;
+      }
+      // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
+      // segment (0 B per read when the decoder inlines); kept past the call, the segment throws.
+      try (Arena scope = Arena.ofConfined()) {
+        return decoder.decode(s.value(scope));
+      }
     } finally {
       s.done();
       Reference.reachabilityFence(store);
@@ -49,8 +56,14 @@ final class FfmDecoding {
     check(store, options, key, decoder);
     Slot s = Slot.take();
     try {
-      MemorySegment value = s.pin(store, options, key);
-      return value == null ? missing : decoder.decode(value);
+      if (!s.pin(store, options, key)) {
+        return missing;
+      }
+      // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
+      // segment (0 B per read when the decoder inlines); kept past the call, the segment throws.
+      try (Arena scope = Arena.ofConfined()) {
+        return decoder.decode(s.value(scope));
+      }
     } finally {
       s.done();
       Reference.reachabilityFence(store);
@@ -197,14 +210,15 @@ final class FfmDecoding {
     }
   }
 
-  /** One thread's pin and value scope; one call at a time (nested calls take a temporary one). */
+  /** One thread's pin; one call at a time (nested calls take a temporary one). */
   static final class Slot {
     private final MemorySegment pinned;
     private final Cleaner.Cleanable cleanable;
-    private final ValueScope scope = ValueScope.closedWithinCall();
     private final boolean temporary;
     private boolean busy;
     private boolean held;
+    private long address;
+    private long size;
 
     private Slot(boolean temporary) {
       this.temporary = temporary;
@@ -224,9 +238,9 @@ final class FfmDecoding {
     /**
      * Checks the options' content and pins key's value.
      *
-     * @return the value in this slot's open scope, or null if the key does not exist
+     * @return false if the key does not exist
      */
-    MemorySegment pin(FfmStore store, ReadOptions options, byte[] key) {
+    boolean pin(FfmStore store, ReadOptions options, byte[] key) {
       Slots slots = Slots.ofThisThread();
       MemorySegment ro = store.begin(options, slots);
       try {
@@ -243,11 +257,12 @@ final class FfmDecoding {
                     slots.size,
                     slots.message);
         if (code == Native.NOT_FOUND) {
-          return null;
+          return false;
         }
         Native.check(code, slots.message);
-        scope.open();
-        return scope.wrap(slots.pointer.get(JAVA_LONG, 0), slots.size());
+        address = slots.pointer.get(JAVA_LONG, 0);
+        size = slots.size();
+        return true;
       } catch (Throwable t) {
         throw Native.rethrow(t);
       } finally {
@@ -255,10 +270,18 @@ final class FfmDecoding {
       }
     }
 
-    /** Closes the value's scope, releases the pin and the database, frees the slot. */
+    /**
+     * The pinned value, read-only, in scope. REQUIRES: pin() returned true; scope is closed before
+     * {@link #done} and before the call that pinned returns (nothing else keeps the pin alive for
+     * the segment: the slot is on that call's frame until done() fences it).
+     */
+    MemorySegment value(Arena scope) {
+      return MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly();
+    }
+
+    /** Releases the pin and the database, frees the slot. REQUIRES: the value's scope closed. */
     void done() {
       try {
-        scope.close();
         if (held) {
           held = false;
           // Called on the constant handle itself: through Native.call's parameter it is not a

@@ -8,12 +8,12 @@ import java.util.function.Consumer;
 
 /**
  * The scope of the values a pinned handle ({@link FfmPinnedView}, {@link FfmPinnedBatch}, {@link
- * FfmCursor}, decode on read) returns from one get or batch: a confined Arena, closed before the
- * pin goes, so that every segment over the pinned bytes, and every slice or buffer of one, throws
- * from then on. A confined Arena closes without the thread handshake a shared one needs; its values
- * are read on the thread that got them. While open, a scope made with an owner keeps that owner
- * (and so its native pin) reachable from those segments, so that the owner's Cleaner cannot free a
- * pin a live segment shows; a scope {@link #closedWithinCall} relies on its caller for that.
+ * FfmCursor}) returns from one get or batch: a confined Arena, closed before the pin goes, so that
+ * every segment over the pinned bytes, and every slice or buffer of one, throws from then on. A
+ * confined Arena closes without the thread handshake a shared one needs; its values are read on the
+ * thread that got them. While open, a scope keeps its owner (and so its native pin) reachable from
+ * those segments, so that the owner's Cleaner cannot free a pin a live segment shows. (Decode on
+ * read needs none of this: its scope is a local Arena of the call, see FfmDecoding.)
  *
  * <p>Two ways to make a value: {@link #wrap} (a single get: its one value made alone) and {@link
  * #slice} (batches and cursors: every value a slice of one read-only segment over the address
@@ -29,20 +29,6 @@ final class ValueScope {
 
   ValueScope(Object owner) {
     keepAlive = s -> Reference.reachabilityFence(owner);
-  }
-
-  private ValueScope() {
-    keepAlive = null;
-  }
-
-  /**
-   * A scope without a keep-alive, which saves the cleanup each value would register in the Arena
-   * (two objects per value). REQUIRES: the caller keeps the owner of the pin reachable until it
-   * closes the scope, and closes it before the call that opened it returns (decode on read: the
-   * slot stays on the frame until Slot.done(), which closes the scope and then fences the slot).
-   */
-  static ValueScope closedWithinCall() {
-    return new ValueScope();
   }
 
   /** Opens the scope of the next get's values. REQUIRES: closed. */
