@@ -13,6 +13,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.Objects;
 
 /**
@@ -254,6 +255,8 @@ public final class FfmCursor implements AutoCloseable {
       Native.check(code, slots.message);
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      Reference.reachabilityFence(this); // its Cleaner must not free the cursor during the call
     }
   }
 
@@ -281,6 +284,8 @@ public final class FfmCursor implements AutoCloseable {
       return count;
     } catch (Throwable t) {
       throw Native.rethrow(t);
+    } finally {
+      Reference.reachabilityFence(this);
     }
   }
 

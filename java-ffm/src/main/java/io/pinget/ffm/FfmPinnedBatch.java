@@ -10,6 +10,7 @@ import io.pinget.internal.Checks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.Objects;
 
 /**
@@ -128,6 +129,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
       throw Native.rethrow(t);
     } finally {
       FfmStore.end(options);
+      Reference.reachabilityFence(this); // its Cleaner must not free the batch during the call
     }
     return n;
   }
@@ -182,6 +184,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
     scope.close();
     count = 0;
     Native.call(Native.PINNED_BATCH_RELEASE, batch);
+    Reference.reachabilityFence(this);
   }
 
   /**
@@ -198,6 +201,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
     scope.close();
     count = 0;
     Native.call(Native.PINNED_BATCH_RELEASE_DETACHED, batch);
+    Reference.reachabilityFence(this);
     store = null;
   }
 

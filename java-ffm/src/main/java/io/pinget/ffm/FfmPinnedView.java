@@ -7,6 +7,7 @@ import io.pinget.ReadOptions;
 import io.pinget.internal.Checks;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 
 /**
  * pinned_view, enforced: {@link #get} pins key's value (P copies: 0 from the block cache) and
@@ -104,6 +105,7 @@ public final class FfmPinnedView implements AutoCloseable {
       throw Native.rethrow(t);
     } finally {
       FfmStore.end(options);
+      Reference.reachabilityFence(this); // its Cleaner must not free the pin during the call
     }
   }
 
@@ -114,6 +116,7 @@ public final class FfmPinnedView implements AutoCloseable {
     }
     scope.close();
     Native.call(Native.PINNED_RELEASE, pinned);
+    Reference.reachabilityFence(this);
   }
 
   /** Releases and frees the view. Idempotent. */
