@@ -171,7 +171,9 @@ public class GetBenchmark {
 
   @Benchmark
   public int rocksjavaDirectCopy(CopyCounters c) {
-    return data.reader.store().directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
+    return data.reader
+        .store()
+        .directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
   }
 
   /**

@@ -41,8 +41,8 @@ import org.rocksdb.RocksDBException;
 /**
  * The pinned view with and without ReadOptions.pinMemtable, beside rocksdbjni's get, across LSM
  * shapes. Keys are "key" + 12 digits of even numbers; a miss asks for an odd number between two of
- * them. Shapes (the {@code lsm} parameter), each loaded alike into a pinget Store and a rocksdbjni RocksDB (no compression, 4
- * KiB blocks, a 10-bit Bloom filter, a block cache holding every value):
+ * them. Shapes (the {@code lsm} parameter), each loaded alike into a pinget Store and a rocksdbjni
+ * RocksDB (no compression, 4 KiB blocks, a 10-bit Bloom filter, a block cache holding every value):
  *
  * <ul>
  *   <li>{@code memtable}: every key in the memtable (never flushed).

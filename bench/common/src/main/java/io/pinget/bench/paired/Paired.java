@@ -56,9 +56,9 @@ public final class Paired {
    * @param opsB the same for b
    * @param nsA a's nanoseconds per operation in each pair (wall clock)
    * @param nsB b's, pair by pair
-   * @param cpuA a's nanoseconds per operation in each pair of this thread's CPU time plus the
-   *     GC pauses that ended during the round: the round's cost without the time other processes
-   *     took the CPU from it (on a busy machine, the wall clock's ratios are blurred by that)
+   * @param cpuA a's nanoseconds per operation in each pair of this thread's CPU time plus the GC
+   *     pauses that ended during the round: the round's cost without the time other processes took
+   *     the CPU from it (on a busy machine, the wall clock's ratios are blurred by that)
    * @param cpuB the same for b
    * @param aFirst whether a ran first in each pair
    * @param gcsA collections that ended during each of a's rounds
@@ -205,8 +205,7 @@ public final class Paired {
    * pauses of the collections that ended in the round (a thread stopped for a collection is not on
    * its CPU, but the collection is the cost of what it allocated).
    */
-  private static void time(Entry e, int start, int ops, Blackhole bh, long[] t)
-      throws Exception {
+  private static void time(Entry e, int start, int ops, Blackhole bh, long[] t) throws Exception {
     long p0 = pauseMillis();
     long c0 = THREADS.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();

@@ -40,8 +40,8 @@ public final class SelfTest implements Runner.Factory {
   }
 
   /**
-   * The chain: steps dependent steps from position from, continuing from h. bench/run keeps it
-   * from being inlined, so that every side runs one compiled copy of it.
+   * The chain: steps dependent steps from position from, continuing from h. bench/run keeps it from
+   * being inlined, so that every side runs one compiled copy of it.
    */
   static int chain(int[] data, int from, int steps, int h) {
     for (int i = 0; i < steps; i++) {
