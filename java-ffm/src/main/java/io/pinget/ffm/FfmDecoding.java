@@ -11,6 +11,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.util.Arrays;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Decode on read for {@link FfmStore}: one pinget_pinned per thread (a {@link Slot}), not bound to
@@ -42,8 +44,12 @@ final class FfmDecoding {
       }
       // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
       // segment (0 B per read when the decoder inlines); kept past the call, the segment throws.
-      try (Arena scope = Arena.ofConfined()) {
-        return decoder.decode(s.value(scope));
+      Arena scope = Arena.ofConfined();
+      try {
+        return decoder.decode(s.lend(scope));
+      } finally {
+        scope.close();
+        s.lent = false; // not reached if close() failed: done() then keeps the pin
       }
     } finally {
       s.done();
@@ -61,8 +67,12 @@ final class FfmDecoding {
       }
       // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
       // segment (0 B per read when the decoder inlines); kept past the call, the segment throws.
-      try (Arena scope = Arena.ofConfined()) {
-        return decoder.decode(s.value(scope));
+      Arena scope = Arena.ofConfined();
+      try {
+        return decoder.decode(s.lend(scope));
+      } finally {
+        scope.close();
+        s.lent = false; // not reached if close() failed: done() then keeps the pin
       }
     } finally {
       s.done();
@@ -217,8 +227,14 @@ final class FfmDecoding {
     private final boolean temporary;
     private boolean busy;
     private boolean held;
+    private boolean lent;
     private long address;
     private long size;
+
+    /**
+     * Slots whose value's scope did not close: kept reachable, so that no Cleaner frees the pin.
+     */
+    private static final Queue<Slot> STRANDED = new ConcurrentLinkedQueue<>();
 
     private Slot(boolean temporary) {
       this.temporary = temporary;
@@ -271,16 +287,25 @@ final class FfmDecoding {
     }
 
     /**
-     * The pinned value, read-only, in scope. REQUIRES: pin() returned true; scope is closed before
-     * {@link #done} and before the call that pinned returns (nothing else keeps the pin alive for
-     * the segment: the slot is on that call's frame until done() fences it).
+     * The pinned value, read-only, in scope; lent until the caller has closed scope and cleared
+     * {@link #lent}, which it does before {@link #done} and before the call that pinned returns
+     * (nothing else keeps the pin alive for the segment: the slot is on that call's frame until
+     * done() fences it). REQUIRES: pin() returned true.
      */
-    MemorySegment value(Arena scope) {
+    MemorySegment lend(Arena scope) {
+      lent = true;
       return MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly();
     }
 
-    /** Releases the pin and the database, frees the slot. REQUIRES: the value's scope closed. */
+    /**
+     * Releases the pin and the database, frees the slot. A value still lent (its scope's close
+     * failed, with an Error) keeps the pin, held by this slot forever, never reused.
+     */
     void done() {
+      if (lent) {
+        STRANDED.add(this);
+        return;
+      }
       try {
         if (held) {
           held = false;
