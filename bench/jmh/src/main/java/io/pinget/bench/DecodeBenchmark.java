@@ -7,7 +7,6 @@ import io.pinget.LongDecoder;
 import io.pinget.PinnedView;
 import io.pinget.ValueDecoder;
 import io.pinget.bench.decode.AvroReads;
-import io.pinget.bench.decode.DecodeData;
 import io.pinget.bench.decode.Shape;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +52,7 @@ import org.rocksdb.RocksDBException;
 public class DecodeBenchmark {
   /** The data of one shape, the handles that read it, and the visiting position. */
   abstract static class Values {
-    DecodeData data;
+    DataSet data;
     PinnedView view;
     org.rocksdb.ReadOptions rocksRead;
     ByteBuffer directDst;
@@ -63,7 +62,7 @@ public class DecodeBenchmark {
 
     void open(int valueSize, int keys, String residency) {
       Shape shape = Shape.ofSize(valueSize);
-      data = new DecodeData(shape, keys, residency);
+      data = new DataSet(keys, shape, residency);
       view = data.store.newPinnedView();
       rocksRead = new org.rocksdb.ReadOptions();
       directDst = ByteBuffer.allocateDirect(shape.size);

@@ -58,7 +58,8 @@ public class FilePathBenchmark {
   public void setUp() {
     FilePath profile = FilePath.of(path);
     data =
-        new DataSet(keys, valueSize, residency, Lookup.DEFAULT, DataSet.DEFAULT_KEY_BYTES, profile);
+        new DataSet(
+            keys, valueSize, residency, Lookup.DEFAULT, DataSet.DEFAULT_KEY_BYTES, profile, null);
     view = data.store.newPinnedView();
     read = profile.readOptions();
     rocksRead = profile.newRocksReadOptions();

@@ -7,7 +7,6 @@ import io.pinget.PinnedBatch;
 import io.pinget.ReadOptions;
 import io.pinget.bench.CopyCounters;
 import io.pinget.ffm.FfmPinnedBatch;
-import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +25,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-import org.rocksdb.RocksDBException;
 
 /**
  * Batched gets of the FFM binding beside pinget's JNI batch, on the FFM suite's data ({@link
@@ -68,7 +66,7 @@ public class FfmBatchGetBenchmark {
   private int pos;
 
   @Setup(Level.Trial)
-  public void setUp() throws IOException, RocksDBException {
+  public void setUp() {
     if (batch < 1 || KEYS % batch != 0) {
       throw new IllegalArgumentException("batch must divide " + KEYS + ": " + batch);
     }
@@ -81,7 +79,7 @@ public class FfmBatchGetBenchmark {
   }
 
   @TearDown(Level.Trial)
-  public void tearDown() throws IOException {
+  public void tearDown() {
     ffmBatch.close();
     jniBatch.close();
     data.close();

@@ -1,35 +1,21 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
-import io.pinget.Compression;
-import io.pinget.Options;
 import io.pinget.Store;
+import io.pinget.bench.DataSet;
 import io.pinget.bench.NativeControls;
 import io.pinget.ffm.FfmStore;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.Random;
-import java.util.stream.Stream;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.CompressionType;
-import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
-import org.rocksdb.RocksDBException;
 
 /**
- * The FFM suite's data: the same keys and values in two databases of one JVM, pinget's (read
- * through its JNI door and, over the same Store, its FFM door) and rocksdbjni's, with the same
- * options (no compression, 4 KiB blocks, a block cache that holds it all) and read once before
- * measuring.
+ * The FFM suite's data: a block-cache {@link DataSet} (pinget's Store, read through its JNI door
+ * and, over the same Store, its FFM door, and rocksdbjni's database) with the FFM benchmarks' views
+ * of it.
  *
- * <p>Shape {@code keys}: {@code keys} keys of {@code valueSize} bytes, visited in a fixed shuffled
- * order. Shape {@code hot_key}: one key with a 26-byte value, read again and again, where the
- * crossing and not the lookup is the cost (rocksdb-ffm's published configuration); valueSize is
+ * <p>Shape {@code keys}: {@code keys} keys of {@code valueSize} bytes, visited in the data set's
+ * shuffled order. Shape {@code hot_key}: one key with a 26-byte value, read again and again, where
+ * the crossing and not the lookup is the cost (rocksdb-ffm's published configuration); valueSize is
  * then ignored.
  */
 final class FfmData implements AutoCloseable {
@@ -49,77 +35,29 @@ final class FfmData implements AutoCloseable {
   final org.rocksdb.ReadOptions rocksRead;
   final NativeControls.KeyLoop loop;
 
-  private final Path dir;
-  private final LRUCache rocksCache;
-  private final org.rocksdb.Options rocksOptions;
+  private final DataSet data;
 
-  FfmData(String shape, int keys, int requestedSize) throws IOException, RocksDBException {
+  FfmData(String shape, int keys, int requestedSize) {
     boolean hot = "hot_key".equals(shape);
     if (!hot && !"keys".equals(shape)) {
       throw new IllegalArgumentException("shape " + shape + ": keys or hot_key");
     }
-    count = hot ? 1 : keys;
+    data = new DataSet(hot ? 1 : keys, hot ? HOT_VALUE_BYTES : requestedSize, DataSet.BLOCK_CACHE);
+    count = data.keys.length;
     valueSize = hot ? HOT_VALUE_BYTES : requestedSize;
-    byte[][] keyBytes = new byte[count][];
-    byte[][] values = new byte[count][];
-    Random random = new Random(42);
-    for (int i = 0; i < count; i++) {
-      keyBytes[i] = String.format("key%012d", i).getBytes(StandardCharsets.US_ASCII);
-      values[i] = new byte[valueSize];
-      random.nextBytes(values[i]);
-    }
-    int[] order = new int[count];
-    for (int i = 0; i < count; i++) {
-      order[i] = i;
-    }
-    for (int i = count - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-    sorted = keyBytes;
+    sorted = data.keys;
     ordered = new byte[count + LOOP][];
     directKeys = new ByteBuffer[ordered.length];
     for (int i = 0; i < ordered.length; i++) {
-      ordered[i] = keyBytes[order[i % count]];
-      directKeys[i] = ByteBuffer.allocateDirect(ordered[i].length).put(ordered[i]).flip();
+      int k = data.order[i % count];
+      ordered[i] = data.keys[k];
+      directKeys[i] = data.directKeys[k];
     }
-
-    long cacheBytes = 2L * count * (valueSize + 64) + (64L << 20);
-    dir = Files.createTempDirectory("pinget-ffm-bench");
-    jni =
-        Store.open(
-            dir.resolve("jni"),
-            new Options()
-                .compression(Compression.NONE)
-                .blockSize(4096)
-                .blockCacheBytes(cacheBytes));
+    jni = data.store;
     ffm = FfmStore.over(jni);
-    RocksDB.loadLibrary();
-    rocksCache = new LRUCache(cacheBytes);
-    rocksOptions =
-        new org.rocksdb.Options()
-            .setCreateIfMissing(true)
-            .setCompressionType(CompressionType.NO_COMPRESSION)
-            .setTableFormatConfig(
-                new BlockBasedTableConfig().setBlockCache(rocksCache).setBlockSize(4096));
-    rocks = RocksDB.open(rocksOptions, dir.resolve("rocksdbjni").toString());
-    for (int i = 0; i < count; i++) {
-      jni.put(keyBytes[i], values[i]);
-      rocks.put(keyBytes[i], values[i]);
-    }
-    jni.flush();
-    jni.compact();
-    rocks.compactRange();
+    rocks = data.rocks;
     rocksRead = new org.rocksdb.ReadOptions();
     loop = NativeControls.keyLoop(jni, ordered);
-    // Every value read once by each side: all in the block cache.
-    byte[] dst = new byte[valueSize];
-    for (int i = 0; i < count; i++) {
-      jni.bufferCopy(keyBytes[i], dst, 0, dst.length);
-      rocks.get(rocksRead, keyBytes[i], dst);
-    }
   }
 
   /**
@@ -137,23 +75,9 @@ final class FfmData implements AutoCloseable {
   }
 
   @Override
-  public void close() throws IOException {
+  public void close() {
     loop.close();
-    jni.close(); // and so ffm
     rocksRead.close();
-    rocks.close();
-    rocksOptions.close();
-    rocksCache.close();
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(FfmData::delete);
-    }
-  }
-
-  private static void delete(Path p) {
-    try {
-      Files.delete(p);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    data.close(); // and so ffm
   }
 }

@@ -5,8 +5,8 @@ import io.pinget.Decoders;
 import io.pinget.LongDecoder;
 import io.pinget.ValueDecoder;
 import io.pinget.bench.CopyCounters;
+import io.pinget.bench.DataSet;
 import io.pinget.bench.decode.AvroReads;
-import io.pinget.bench.decode.DecodeData;
 import io.pinget.bench.decode.Shape;
 import io.pinget.ffm.FfmStore;
 import io.pinget.ffm.LongSegmentDecoder;
@@ -44,15 +44,15 @@ import org.rocksdb.RocksDBException;
     value = 1,
     jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class FfmDecodeBenchmark {
-  /** One shape in a JNI Store and rocksdbjni (DecodeData); the FfmStore reads the Store's. */
+  /** One shape in a JNI Store and rocksdbjni (DataSet); the FfmStore reads the Store's. */
   abstract static class Values {
-    DecodeData data;
+    DataSet data;
     FfmStore ffm;
     AvroReads avro;
     int pos;
 
     void open(int valueSize, int keys, String residency) {
-      data = new DecodeData(Shape.ofSize(valueSize), keys, residency);
+      data = new DataSet(keys, Shape.ofSize(valueSize), residency);
       ffm = FfmStore.over(data.store);
       avro = new AvroReads();
     }

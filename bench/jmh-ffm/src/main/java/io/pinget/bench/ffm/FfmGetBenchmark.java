@@ -4,7 +4,6 @@ package io.pinget.bench.ffm;
 import io.pinget.PinnedView;
 import io.pinget.bench.CopyCounters;
 import io.pinget.ffm.FfmPinnedView;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,7 +56,7 @@ public class FfmGetBenchmark {
   private int pos;
 
   @Setup(Level.Trial)
-  public void setUp() throws IOException, RocksDBException {
+  public void setUp() {
     data = new FfmData(shape, keys, valueSize);
     ffmView = data.ffm.newPinnedView();
     jniView = data.jni.newPinnedView();
@@ -66,7 +65,7 @@ public class FfmGetBenchmark {
   }
 
   @TearDown(Level.Trial)
-  public void tearDown() throws IOException {
+  public void tearDown() {
     ffmView.close();
     jniView.close();
     data.close();

@@ -5,6 +5,7 @@ import io.pinget.Compression;
 import io.pinget.Options;
 import io.pinget.Store;
 import io.pinget.WriteOptions;
+import io.pinget.bench.decode.Shape;
 import io.pinget.rocksjava.RocksJavaReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
@@ -26,24 +28,28 @@ import org.rocksdb.RocksDBException;
 /**
  * One data shape loaded twice, into a pinget Store and into a RocksDB opened through the published
  * rocksdbjni binding, with the same options: no compression, 4 KiB blocks, a block cache and
- * memtable large enough for every value. Values are random bytes (incompressible), keys "key" + 12
- * digits as in the native suite. block_cache residency: flushed, compacted and read once; memtable
- * residency: never flushed; file residency: as block_cache, but with a block cache of 1/16 of the
- * data, so that most gets read their block from the SST file (held by the OS page cache).
+ * memtable large enough for every value. Every benchmark suite's data (JNI, FFM, decode) is one of
+ * these. Values are random bytes (incompressible), or a decode {@link Shape}'s values; keys "key" +
+ * 12 digits as in the native suite. block_cache residency: flushed, compacted and read once;
+ * memtable residency: never flushed; file residency: as block_cache, but with a block cache of 1/16
+ * of the data, so that most gets read their block from the SST file (held by the OS page cache).
  */
-final class DataSet implements AutoCloseable {
-  static final String BLOCK_CACHE = "block_cache";
-  static final String MEMTABLE = "memtable";
+public final class DataSet implements AutoCloseable {
+  public static final String BLOCK_CACHE = "block_cache";
+  public static final String MEMTABLE = "memtable";
   static final String FILE = "file";
 
-  final byte[][] keys;
-  final ByteBuffer[] directKeys;
-  final int[] order; // a fixed random visiting order
-  final Store store;
-  final RocksDB rocks;
+  public final byte[][] keys;
+  public final ByteBuffer[] directKeys;
+  public final int[] order; // a fixed random visiting order
+  public final Store store;
+  public final RocksDB rocks;
+
+  /** The decode shape of the values; null: random bytes. */
+  public final Shape shape;
 
   /** pinget's strategies over rocks itself: the same instance as the rocksdbjni rows. */
-  final RocksJavaReader reader;
+  public final RocksJavaReader reader;
 
   private final org.rocksdb.Options rocksOptions;
   private final Cache rocksCache;
@@ -69,8 +75,20 @@ final class DataSet implements AutoCloseable {
   /** Keys of this many bytes are "key" and 12 digits; other lengths are digits alone. */
   static final int DEFAULT_KEY_BYTES = 15;
 
-  DataSet(int requestedKeys, int valueSize, String residency) {
+  public DataSet(int requestedKeys, int valueSize, String residency) {
     this(requestedKeys, valueSize, residency, Lookup.DEFAULT, DEFAULT_KEY_BYTES);
+  }
+
+  /** requestedKeys of shape's values. */
+  public DataSet(int requestedKeys, Shape shape, String residency) {
+    this(
+        requestedKeys,
+        shape.size,
+        residency,
+        Lookup.DEFAULT,
+        DEFAULT_KEY_BYTES,
+        FilePath.DEFAULT,
+        shape);
   }
 
   DataSet(int requestedKeys, int valueSize, String residency, Lookup lookup) {
@@ -78,17 +96,19 @@ final class DataSet implements AutoCloseable {
   }
 
   DataSet(int requestedKeys, int valueSize, String residency, Lookup lookup, int keyBytes) {
-    this(requestedKeys, valueSize, residency, lookup, keyBytes, FilePath.DEFAULT);
+    this(requestedKeys, valueSize, residency, lookup, keyBytes, FilePath.DEFAULT, null);
   }
 
-  /** path applies to the file residency only. */
+  /** path applies to the file residency only; shape, if not null, gives the values. */
   DataSet(
       int requestedKeys,
       int valueSize,
       String residency,
       Lookup lookup,
       int keyBytes,
-      FilePath path) {
+      FilePath path,
+      Shape shape) {
+    this.shape = shape;
     boolean memtable = MEMTABLE.equals(residency);
     boolean file = FILE.equals(residency);
     long maxBytes = file ? MAX_FILE_DATA_BYTES : MAX_DATA_BYTES;
@@ -111,10 +131,11 @@ final class DataSet implements AutoCloseable {
       if (shared) {
         String files = lookup.files().equals(Lookup.DEFAULT.files()) ? "" : "-" + lookup.files();
         String keyShape = keyBytes == DEFAULT_KEY_BYTES ? "" : "-key" + keyBytes;
+        String values = shape == null ? "" : "-" + shape.name().toLowerCase(Locale.ROOT);
         dir =
             Path.of(
                 SHARED_DATA,
-                "keys" + keyCount + "-size" + valueSize + keyShape + files + path.files());
+                "keys" + keyCount + "-size" + valueSize + keyShape + values + files + path.files());
         built = Files.exists(dir.resolve(COMPLETE));
         if (!built) {
           deleteTree(dir); // a fork that died while building left it half done
@@ -184,7 +205,7 @@ final class DataSet implements AutoCloseable {
         checkResident("pinget", Long.parseLong(store.property(CACHE_USAGE)), floor);
         checkResident("rocksdbjni", rocks.getLongProperty(CACHE_USAGE), floor);
       }
-      byte[] last = value(keyCount - 1, valueSize);
+      byte[] last = valueOf(keyCount - 1, valueSize);
       if (!Arrays.equals(store.stringCopy(keys[keyCount - 1]), last)
           || !Arrays.equals(rocks.get(keys[keyCount - 1]), last)
           || !Arrays.equals(reader.store().pinnableCopy(keys[keyCount - 1]), last)) {
@@ -234,7 +255,7 @@ final class DataSet implements AutoCloseable {
     try (org.rocksdb.WriteOptions rocksNoWal = new org.rocksdb.WriteOptions()) {
       rocksNoWal.setDisableWAL(true);
       for (int i = 0; i < keyCount; i++) {
-        byte[] value = value(i, valueSize);
+        byte[] value = valueOf(i, valueSize);
         store.put(noWal, keys[i], 0, keys[i].length, value, 0, value.length);
         rocks.put(rocksNoWal, keys[i], value);
       }
@@ -250,6 +271,10 @@ final class DataSet implements AutoCloseable {
     if (shared) {
       Files.createFile(dir.resolve(COMPLETE));
     }
+  }
+
+  private byte[] valueOf(int i, int size) {
+    return shape == null ? value(i, size) : shape.value(i);
   }
 
   static byte[] value(int i, int size) {
