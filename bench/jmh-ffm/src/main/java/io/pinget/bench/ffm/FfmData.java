@@ -42,9 +42,9 @@ final class FfmData implements AutoCloseable {
     if (!hot && !"keys".equals(shape)) {
       throw new IllegalArgumentException("shape " + shape + ": keys or hot_key");
     }
-    data = new DataSet(hot ? 1 : keys, hot ? HOT_VALUE_BYTES : requestedSize, DataSet.BLOCK_CACHE);
-    count = data.keys.length;
     valueSize = hot ? HOT_VALUE_BYTES : requestedSize;
+    data = new DataSet(hot ? 1 : keys, valueSize, DataSet.BLOCK_CACHE);
+    count = data.keys.length;
     sorted = data.keys;
     ordered = new byte[count + LOOP][];
     directKeys = new ByteBuffer[ordered.length];
