@@ -17,7 +17,7 @@ import json
 import os
 from collections import defaultdict
 
-from . import charts, claims, decode, kafka, parse, sections, selftest, strategies
+from . import charts, claims, decode, kafka, parse, sections, selftest, stats, strategies
 from .sections import fmt
 
 # The native suite names a data set by its capped key count, JMH by the
@@ -60,8 +60,8 @@ def load_line(env):
     return text
 
 
-def console(rows, claim_results, paired, judged):
-    lines = sections.console_table([r for r in rows if r["group"] == "main"])
+def console(rows, claim_results, paired, judged, sides=None):
+    lines = sections.console_table([r for r in rows if r["group"] == "main"], sides)
     if judged:
         lines += ["", selftest.console_line(judged)]
     if paired:
@@ -216,7 +216,8 @@ def main(argv=None):
                 md += ["", f"## {suite} results, {k} keys", ""] + t
     with open(os.path.join(d, "report.md"), "w") as f:
         f.write("\n".join(md) + "\n")
-    text = "\n".join(console(rows, claim_results, paired, judged)) + "\n"
+    text = "\n".join(console(rows, claim_results, paired, judged,
+                             stats.side_times(comparisons))) + "\n"
     with open(os.path.join(d, "console.txt"), "w") as f:
         f.write(text)
     print(text, end="")

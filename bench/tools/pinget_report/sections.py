@@ -62,38 +62,60 @@ def file_section(rows):
     return lines
 
 
-# The console shows a JMH or native row's time only if its 99.9% error is at
-# most this share of it: a wider one says nothing a reader can use (report.md
-# has every row, with its error).
+# The console shows a time only if its 99.9% error is at most this share of
+# it: a wider one says nothing a reader can use (report.md has every row, with
+# its error).
 CONSOLE_MAX_ERROR = 0.10
 
 
-def console_table(rows):
+def _paired_time(sides, suite, strategy, n):
+    """(ns, error share) of a paired side (main group, single gets), or None."""
+    t = (sides or {}).get((suite, "main", strategy, 1, n))
+    if t is None or not t["median"]:
+        return None
+    share = None if t["low"] is None else (t["high"] - t["low"]) / 2 / t["median"]
+    return t["median"], share
+
+
+def console_table(rows, sides=None):
     """Block-cache single gets: ns per get ± error and copies per get, one line
     per suite x strategy, one column per value size (printed by bench/run).
-    A time whose error is unknown or above CONSOLE_MAX_ERROR of it is shown as
-    "—" (its copies still are), and a last line says how many."""
+    A time is the paired harness's CPU time per get of that row (sides, from
+    stats.side_times; marked "p") when its error is within CONSOLE_MAX_ERROR,
+    else the JMH or native row's own when its error is; otherwise "—" (the
+    copies are still shown), and a last line says how many."""
     rs = [r for r in rows if r["residency"] == "block_cache" and r["batch"] == 1]
-    sizes = sorted({r["value_size"] for r in rs if r["value_size"]})
+    paired = {(suite, row, n) for suite, group, row, batch, n in (sides or {})
+              if group == "main" and batch == 1 and not row.endswith("_twin")}
+    sizes = sorted({r["value_size"] for r in rs if r["value_size"]} | {n for _, _, n in paired})
     out = [f"{'suite':<7}{'strategy':<24}" + "".join(
         f"{str(n) + ' B: ns/get':>22}{'copies':>8}" for n in sizes)]
-    hidden = 0
-    for suite, strategy in sorted({(r["suite"], r["strategy"]) for r in rs}):
+    hidden = shown_paired = 0
+    names = {(r["suite"], r["strategy"]) for r in rs} | {(s, row) for s, row, _ in paired}
+    for suite, strategy in sorted(names):
         line = f"{suite:<7}{strategy:<24}"
         for n in sizes:
             r = find(rs, suite, strategy, n)
-            if r is None:
+            p = _paired_time(sides, suite, strategy, n)
+            if r is None and p is None:
                 line += f"{'':>22}{'':>8}"
                 continue
-            err, ops = r["ops_per_s_error"], r["ops_per_s"]
-            share = None if err is None or not ops else err / ops
-            if share is None or share > CONSOLE_MAX_ERROR:
-                hidden += 1
-                time = "—"
-            else:
-                time = f"{fmt(r['ns_per_op'], 1)} ± {100 * share:.0f}%"
-            line += f"{time:>22}{fmt(r['copies_per_op']):>8}"
+            time = "—"
+            if p is not None and p[1] is not None and p[1] <= CONSOLE_MAX_ERROR:
+                time = f"{fmt(p[0], 1)} ± {100 * p[1]:.0f}% p"
+                shown_paired += 1
+            elif r is not None:
+                err, ops = r["ops_per_s_error"], r["ops_per_s"]
+                share = None if err is None or not ops else err / ops
+                if share is not None and share <= CONSOLE_MAX_ERROR:
+                    time = f"{fmt(r['ns_per_op'], 1)} ± {100 * share:.0f}%"
+            hidden += time == "—"
+            copies = "" if r is None else fmt(r["copies_per_op"])
+            line += f"{time:>22}{copies:>8}"
         out.append(line)
+    if shown_paired:
+        out.append("p : the paired harness's CPU ns per get of that row (median over its JVMs, "
+                   "or its C++ process's rounds; 99.9% interval)")
     if hidden:
         out.append(f"— : {hidden} times not shown, their 99.9% error above "
                    f"{CONSOLE_MAX_ERROR:.0%} of the time (report.md has every row); "

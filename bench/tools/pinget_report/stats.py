@@ -171,6 +171,31 @@ def _r(ns_a, ns_b, invert):
     return ns_a / ns_b if invert else ns_b / ns_a
 
 
+def side_times(comparisons, confidence=CONFIDENCE):
+    """Each paired side's own CPU time per operation, over every comparison
+    it is a side of: {(suite, group, row, batch, value_size): {median, low,
+    high, n, unit}}. In the Java harness each comparison's fork is a JVM of
+    its own, and a side's JVMs differ by more than their rounds do, so the
+    units are the JVMs' medians; the C++ harness runs one process, whose
+    rounds are the units. low and high are None when the units are too few
+    for the confidence (median_interval)."""
+    units = {}
+    for c in comparisons:
+        for side, cpu in (("a", "cpu_a"), ("b", "cpu_b")):
+            key = (c["suite"], c["group"], c[side], c[side + "_batch"], c["value_size"])
+            units.setdefault(key, []).append(c[cpu])
+    out = {}
+    for key, per_process in units.items():
+        if key[0] == "jmh" and len(per_process) > 1:
+            xs, unit = [median(r) for r in per_process], "fork"
+        else:
+            xs, unit = [x for r in per_process for x in r], "round"
+        ci = median_interval(xs, confidence)
+        out[key] = {"median": median(xs), "low": ci[0] if ci else None,
+                    "high": ci[1] if ci else None, "n": len(xs), "unit": unit}
+    return out
+
+
 def half_width(p):
     """Half the paired interval's width, relative to the median."""
     if p.get("low") is None or not p.get("median"):
