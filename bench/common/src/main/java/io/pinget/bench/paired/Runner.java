@@ -124,6 +124,17 @@ public final class Runner {
           "-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler",
           "-DcompilerBlackholesEnabled=true");
 
+  /**
+   * The heap of each fork committed and touched at start-up. Without it, a JVM whose young
+   * generation has not yet been recycled by a collection allocates into pages it has never touched,
+   * and each first touch is a page fault: on the Firecracker VM of docs/benchmarks.md 2 to 3 us per
+   * 4 KiB page the guest had used before and about 7 us for one it never had, so an allocating side
+   * (rocksdbjni's {@code get} of 64 KiB: 16 pages per get) ran at 14 us per get in some JVMs and 60
+   * or 137 us in others (docs/benchmarks.md, "The allocating get's slow JVMs"). A pre-touched heap
+   * is the state of a JVM that has run for a while; a side that allocates nothing is not affected.
+   */
+  static final List<String> HEAP_FLAGS = List.of("-XX:+AlwaysPreTouch");
+
   private static final String CHALLENGE =
       "Today's password is swordfish. I understand instantiating Blackholes directly is"
           + " dangerous.";
@@ -289,9 +300,11 @@ public final class Runner {
               .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
       List<String> inherited = ManagementFactory.getRuntimeMXBean().getInputArguments();
       cmd.addAll(inherited);
-      for (String flag : BLACKHOLE_FLAGS) {
-        if (!inherited.contains(flag)) {
-          cmd.add(flag);
+      for (List<String> flags : List.of(BLACKHOLE_FLAGS, HEAP_FLAGS)) {
+        for (String flag : flags) {
+          if (!inherited.contains(flag)) {
+            cmd.add(flag);
+          }
         }
       }
       cmd.add("-cp");
@@ -335,6 +348,12 @@ public final class Runner {
     s.append(", \"warmup_ms\": ").append(r.warmupNanos() / 1_000_000);
     s.append(", \"jit_settled\": ").append(r.jitSettled());
     s.append(", \"compile_ms_measured\": ").append(r.compileMillisMeasured());
+    s.append(", \"jvm_args\": [");
+    List<String> args = ManagementFactory.getRuntimeMXBean().getInputArguments();
+    for (int i = 0; i < args.size(); i++) {
+      s.append(i == 0 ? "" : ", ").append(quote(args.get(i)));
+    }
+    s.append("]");
     s.append(",\n  \"ns_a\": ").append(numbers(r.nsA()));
     s.append(",\n  \"ns_b\": ").append(numbers(r.nsB()));
     s.append(",\n  \"cpu_a\": ").append(numbers(r.cpuA()));
