@@ -302,7 +302,9 @@ public final class Runner {
       cmd.addAll(inherited);
       for (List<String> flags : List.of(BLACKHOLE_FLAGS, HEAP_FLAGS)) {
         for (String flag : flags) {
-          if (!inherited.contains(flag)) {
+          // The caller's own choice wins: -XX:-AlwaysPreTouch turns HEAP_FLAGS' off.
+          String opposite = flag.replaceFirst("^-XX:\\+", "-XX:-");
+          if (!inherited.contains(flag) && !inherited.contains(opposite)) {
             cmd.add(flag);
           }
         }
