@@ -73,8 +73,7 @@ def _paired_time(sides, suite, strategy, n):
     t = (sides or {}).get((suite, "main", strategy, 1, n))
     if t is None or not t["median"]:
         return None
-    share = None if t["low"] is None else (t["high"] - t["low"]) / 2 / t["median"]
-    return t["median"], share
+    return t["median"], stats.half_width(t)
 
 
 def console_table(rows, sides=None):
