@@ -33,8 +33,7 @@ final class Decoding {
 
   static <T> T get(
       Store store, ReadOptions options, byte[] key, int off, int len, ValueDecoder<T> decoder) {
-    store.checkOpen(options == null ? null : options.columnFamily);
-    Checks.options(options);
+    check(store, options);
     Checks.key(key, off, len);
     Checks.decoder(decoder);
     if (decoder == Decoders.bytes()) {
@@ -44,14 +43,12 @@ final class Decoding {
     try {
       return s.pin(store, options, key, null, off, len) ? decoder.decode(s.view()) : null;
     } finally {
-      s.done();
-      Reference.reachabilityFence(store);
+      s.done(store);
     }
   }
 
   static <T> T get(Store store, ReadOptions options, ByteBuffer key, ValueDecoder<T> decoder) {
-    store.checkOpen(options == null ? null : options.columnFamily);
-    Checks.options(options);
+    check(store, options);
     Checks.key(key);
     Checks.decoder(decoder);
     if (decoder == Decoders.bytes()) {
@@ -59,12 +56,9 @@ final class Decoding {
     }
     Slot s = Slot.take();
     try {
-      return s.pin(store, options, null, key, key.position(), key.remaining())
-          ? decoder.decode(s.view())
-          : null;
+      return s.pin(store, options, key) ? decoder.decode(s.view()) : null;
     } finally {
-      s.done();
-      Reference.reachabilityFence(store);
+      s.done(store);
     }
   }
 
@@ -77,6 +71,8 @@ final class Decoding {
     return (T) value;
   }
 
+  // The long forms: the object forms above without the value's box (and without bytes()'s copy).
+
   static long getLong(
       Store store,
       ReadOptions options,
@@ -85,68 +81,42 @@ final class Decoding {
       int len,
       LongDecoder decoder,
       long missing) {
-    store.checkOpen(options == null ? null : options.columnFamily);
-    Checks.options(options);
+    check(store, options);
     Checks.key(key, off, len);
     Checks.decoder(decoder);
     Slot s = Slot.take();
     try {
       return s.pin(store, options, key, null, off, len) ? decoder.decode(s.view()) : missing;
     } finally {
-      s.done();
-      Reference.reachabilityFence(store);
+      s.done(store);
     }
   }
 
   static long getLong(
       Store store, ReadOptions options, ByteBuffer key, LongDecoder decoder, long missing) {
-    store.checkOpen(options == null ? null : options.columnFamily);
-    Checks.options(options);
+    check(store, options);
     Checks.key(key);
     Checks.decoder(decoder);
     Slot s = Slot.take();
     try {
-      return s.pin(store, options, null, key, key.position(), key.remaining())
-          ? decoder.decode(s.view())
-          : missing;
+      return s.pin(store, options, key) ? decoder.decode(s.view()) : missing;
     } finally {
-      s.done();
-      Reference.reachabilityFence(store);
+      s.done(store);
     }
   }
 
   static <T> void multiGet(
       Store store, ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
-    long snapshot;
+    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, 0);
     try {
-      store.checkOpen(options == null ? null : options.columnFamily);
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.decoder(decoder);
-      Checks.outputs(out, keys.length);
-      snapshot = options.acquire(store);
-    } catch (RuntimeException | Error e) {
-      if (out != null) {
-        Arrays.fill(out, null); // refused: nothing was read
-      }
-      throw e;
-    }
-    int n = keys.length;
-    Arrays.fill(out, 0, n, null);
-    BatchSlot b = BatchSlot.take(options);
-    try {
-      PingetException failed = b.read(store, options, snapshot, keys);
-      for (int i = 0; i < n; i++) {
+      for (int i = 0; i < keys.length; i++) {
         if (b.size(i) >= 0) {
           out[i] = decoder.decode(b.view(i));
         }
       }
-      if (failed != null) {
-        throw failed;
-      }
+      b.throwFailure();
     } finally {
-      b.done();
-      Reference.reachabilityFence(store);
+      b.done(store);
     }
   }
 
@@ -157,37 +127,23 @@ final class Decoding {
       LongDecoder decoder,
       long missing,
       long[] out) {
-    long snapshot;
+    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, missing);
     try {
-      store.checkOpen(options == null ? null : options.columnFamily);
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.decoder(decoder);
-      Checks.outputs(out, keys.length);
-      snapshot = options.acquire(store);
-    } catch (RuntimeException | Error e) {
-      if (out != null) {
-        Arrays.fill(out, missing); // refused: nothing was read
-      }
-      throw e;
-    }
-    int n = keys.length;
-    Arrays.fill(out, 0, n, missing);
-    BatchSlot b = BatchSlot.take(options);
-    try {
-      PingetException failed = b.read(store, options, snapshot, keys);
-      for (int i = 0; i < n; i++) {
+      for (int i = 0; i < keys.length; i++) {
         if (b.size(i) >= 0) {
           out[i] = decoder.decode(b.view(i));
         }
       }
-      if (failed != null) {
-        throw failed;
-      }
+      b.throwFailure();
     } finally {
-      b.done();
-      Reference.reachabilityFence(store);
+      b.done(store);
     }
+  }
+
+  /** The first checks of every decoded read: the store (for the options' column family). */
+  private static void check(Store store, ReadOptions options) {
+    store.checkOpen(options == null ? null : options.columnFamily);
+    Checks.options(options);
   }
 
   /** Frees a native handle once; does not count as a forgotten pin (a slot never holds one). */
@@ -286,6 +242,11 @@ final class Decoding {
       }
     }
 
+    /** As the array form, for a key read from a direct buffer's position to its limit. */
+    boolean pin(Store store, ReadOptions options, ByteBuffer key) {
+      return pin(store, options, null, key, key.position(), key.remaining());
+    }
+
     private boolean copied() {
       return smallCapacity > 0 && size >= 0 && size <= smallCapacity;
     }
@@ -307,9 +268,9 @@ final class Decoding {
 
     /**
      * Empties the view (capacity 0) and releases a large value's pin, and frees the slot for the
-     * next call.
+     * next call; keeps store reachable until then.
      */
-    void done() {
+    void done(Store store) {
       try {
         if (copied()) {
           Views.pointAtNothing(view);
@@ -326,6 +287,7 @@ final class Decoding {
           cleanable.clean();
         }
         Reference.reachabilityFence(this);
+        Reference.reachabilityFence(store);
       }
     }
   }
@@ -341,6 +303,7 @@ final class Decoding {
     private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
     private boolean busy;
     private boolean held;
+    private PingetException failed; // a per-key error of the read, until throwFailure or done
 
     private BatchSlot() {
       this(false);
@@ -352,8 +315,39 @@ final class Decoding {
       this.cleanable = freeWhenUnreachable(this, batch, true);
     }
 
+    /**
+     * Begins a batched decoded read: checks the rest in the contract's order (keys, decoder, out),
+     * then the options' content; empties out's first keys.length elements (null, or missing in a
+     * long[]: all of out if refused) and pins every key's value over MultiGet. A per-key error,
+     * raised after every key was read, is kept for {@link #throwFailure}.
+     *
+     * @param out an Object[] of the decoded type, or a long[]
+     * @return this thread's batch (a temporary one if it is in use), busy until {@link #done}
+     */
+    static BatchSlot read(
+        Store store, ReadOptions options, byte[][] keys, Object decoder, Object out, long missing) {
+      long snapshot;
+      try {
+        check(store, options);
+        Checks.decodedBatch(keys, decoder, out);
+        snapshot = options.acquire(store);
+      } catch (RuntimeException | Error e) {
+        Checks.refused(out, missing);
+        throw e;
+      }
+      Checks.emptied(out, keys.length, missing);
+      BatchSlot b = take(options);
+      try {
+        b.pin(store, options, snapshot, keys);
+      } catch (RuntimeException | Error e) {
+        b.done(store);
+        throw e;
+      }
+      return b;
+    }
+
     /** As Slot.take; if that fails, ends the read that options.acquire began. */
-    static BatchSlot take(ReadOptions acquired) {
+    private static BatchSlot take(ReadOptions acquired) {
       BatchSlot b;
       try {
         b = BATCH_SLOTS.get();
@@ -368,13 +362,8 @@ final class Decoding {
       return b;
     }
 
-    /**
-     * Pins every key's value over MultiGet (snapshot acquired by the caller, released here).
-     *
-     * @return the first per-key error, thrown by the caller once the values are decoded; null if
-     *     none
-     */
-    PingetException read(Store store, ReadOptions options, long snapshot, byte[][] keys) {
+    /** Pins every key's value (snapshot acquired by the caller, released here). */
+    private void pin(Store store, ReadOptions options, long snapshot, byte[][] keys) {
       int n = keys.length;
       try {
         grow(n);
@@ -389,14 +378,22 @@ final class Decoding {
             snapshot,
             options.columnFamily.id(),
             options.flags);
-        return null;
       } catch (PingetException e) {
-        return e; // a per-key error, after every key was read: the sizes are set
+        failed = e; // a per-key error, after every key was read: the sizes are set
       } finally {
         for (int i = 0, shown = Math.min(n, views.length); i < shown; i++) {
           Views.reset(views[i]);
         }
         options.release();
+      }
+    }
+
+    /** Throws the per-key error the read kept, if any; call once the values are decoded. */
+    void throwFailure() {
+      PingetException e = failed;
+      failed = null;
+      if (e != null) {
+        throw e;
       }
     }
 
@@ -415,7 +412,11 @@ final class Decoding {
       return v.order(ByteOrder.BIG_ENDIAN);
     }
 
-    void done() {
+    /**
+     * Releases the pins and frees the batch for the next call; keeps store reachable until then.
+     */
+    void done(Store store) {
+      failed = null;
       try {
         if (held) {
           held = false;
@@ -430,6 +431,7 @@ final class Decoding {
           cleanable.clean();
         }
         Reference.reachabilityFence(this);
+        Reference.reachabilityFence(store);
       }
     }
 

@@ -10,7 +10,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
-import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -86,22 +85,9 @@ final class FfmDecoding {
       byte[][] keys,
       SegmentDecoder<? extends T> decoder,
       T[] out) {
+    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, 0);
     try {
-      store.checkOpen();
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.decoder(decoder);
-      Checks.outputs(out, keys.length);
-    } catch (RuntimeException | Error e) {
-      if (out != null) {
-        Arrays.fill(out, null); // refused: nothing was read
-      }
-      throw e;
-    }
-    Arrays.fill(out, 0, keys.length, null);
-    BatchSlot b = BatchSlot.take();
-    try {
-      for (int i = 0, n = b.pin(store, options, keys); i < n; i++) {
+      for (int i = 0, n = b.count(); i < n; i++) {
         MemorySegment value = b.value(i);
         if (value != null) {
           out[i] = decoder.decode(value);
@@ -121,22 +107,9 @@ final class FfmDecoding {
       LongSegmentDecoder decoder,
       long missing,
       long[] out) {
+    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, missing);
     try {
-      store.checkOpen();
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.decoder(decoder);
-      Checks.outputs(out, keys.length);
-    } catch (RuntimeException | Error e) {
-      if (out != null) {
-        Arrays.fill(out, missing); // refused: nothing was read
-      }
-      throw e;
-    }
-    Arrays.fill(out, 0, keys.length, missing);
-    BatchSlot b = BatchSlot.take();
-    try {
-      for (int i = 0, n = b.pin(store, options, keys); i < n; i++) {
+      for (int i = 0, n = b.count(); i < n; i++) {
         MemorySegment value = b.value(i);
         if (value != null) {
           out[i] = decoder.decode(value);
@@ -166,29 +139,58 @@ final class FfmDecoding {
       this.temporary = temporary;
     }
 
-    static BatchSlot take() {
+    /**
+     * Begins a batched decoded read: checks in the contract's order (the store, options, keys,
+     * decoder, out, then the options' content); empties out's first keys.length elements (null, or
+     * missing in a long[]: all of out if refused) and pins every key's value of store. A per-key
+     * error, raised after every key was read, is kept for {@link #throwFailure}.
+     *
+     * @param out an Object[] of the decoded type, or a long[]
+     * @return this thread's batch (a temporary one if it is in use), busy until {@link #done}
+     */
+    static BatchSlot read(
+        FfmStore store,
+        ReadOptions options,
+        byte[][] keys,
+        Object decoder,
+        Object out,
+        long missing) {
+      try {
+        store.checkOpen();
+        Checks.options(options);
+        Checks.decodedBatch(keys, decoder, out);
+      } catch (RuntimeException | Error e) {
+        Checks.refused(out, missing);
+        throw e;
+      }
+      Checks.emptied(out, keys.length, missing);
       BatchSlot b = SLOTS.get();
       if (b.busy) {
         b = new BatchSlot(true);
       }
       b.busy = true;
+      try {
+        b.pin(store, options, keys);
+      } catch (RuntimeException | Error e) {
+        b.done();
+        throw e;
+      }
       return b;
     }
 
-    /**
-     * Pins every key's value of store (the batch checks the options' content); a per-key error,
-     * after every key was read, is kept for {@link #throwFailure}.
-     *
-     * @return how many values to decode: keys.length
-     */
-    int pin(FfmStore store, ReadOptions options, byte[][] keys) {
+    /** Pins every key's value (the batch checks the options' content). */
+    private void pin(FfmStore store, ReadOptions options, byte[][] keys) {
       batch.bind(store);
       try {
-        return batch.get(options, keys);
+        batch.get(options, keys);
       } catch (PingetException e) {
         failed = e;
-        return batch.count();
       }
+    }
+
+    /** The values read: keys.length, or fewer if the read failed before it pinned them. */
+    int count() {
+      return batch.count();
     }
 
     /** Value i, or null. */

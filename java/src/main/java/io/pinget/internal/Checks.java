@@ -3,6 +3,7 @@ package io.pinget.internal;
 
 import io.pinget.ColumnFamily;
 import io.pinget.Reader;
+import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -240,25 +241,46 @@ public final class Checks {
   }
 
   /**
-   * A batched decoded read's output array: not null, at least n elements.
+   * A batched decoded read's arguments after its options: the keys, the decoder (not null), then
+   * the output array (not null, at least as long as keys).
    *
-   * @param out the array
-   * @param n the keys' count
+   * @param keys the keys
+   * @param decoder the decoder
+   * @param out the output array: an Object[] of the decoded type, or a long[]
    */
-  public static void outputs(Object[] out, int n) {
+  public static void decodedBatch(byte[][] keys, Object decoder, Object out) {
+    keys(keys);
+    decoder(decoder);
     Objects.requireNonNull(out, "out");
-    outputLength(out.length, n);
+    outputLength(Array.getLength(out), keys.length);
   }
 
   /**
-   * As {@link #outputs(Object[], int)}, for a long[].
+   * A batched decoded read refused by its checks: nothing was read, so every element of out is
+   * emptied; a null out is left alone.
    *
-   * @param out the array
-   * @param n the keys' count
+   * @param out the output array: an Object[] or a long[], or null
+   * @param missing what a long[] gets
    */
-  public static void outputs(long[] out, int n) {
-    Objects.requireNonNull(out, "out");
-    outputLength(out.length, n);
+  public static void refused(Object out, long missing) {
+    if (out != null) {
+      emptied(out, Array.getLength(out), missing);
+    }
+  }
+
+  /**
+   * Empties a batched decoded read's first n outputs before it reads: null, or missing in a long[].
+   *
+   * @param out the output array: an Object[] or a long[]
+   * @param n how many
+   * @param missing what a long[] gets
+   */
+  public static void emptied(Object out, int n, long missing) {
+    if (out instanceof long[] longs) {
+      java.util.Arrays.fill(longs, 0, n, missing);
+    } else {
+      java.util.Arrays.fill((Object[]) out, 0, n, null);
+    }
   }
 
   private static void outputLength(int length, int n) {
