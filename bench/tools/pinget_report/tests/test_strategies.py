@@ -33,7 +33,7 @@ class TableTest(unittest.TestCase):
         cpp = strategies.lookup(self.table, "native", "string_copy")
         self.assertEqual(cpp["binding"], "cpp")
         self.assertEqual(
-            strategies.lookup(self.table, "jmh", "ffm_multiget_buffer_copy")["copies_of"](1), 3)
+            strategies.lookup(self.table, "jmh", "ffm_multiget_buffer_copy")["copies_of"](1), 2)
         self.assertEqual(strategies.lookup(self.table, "jmh", "ffm_string_copy")["copies_of"](1),
                          2)
         self.assertIsNone(strategies.lookup(self.table, "jmh", "rocksdbjni_get"))
@@ -46,6 +46,11 @@ class TableTest(unittest.TestCase):
                          "cpp")
         self.assertIsNone(strategies.lookup(self.table, "jmh", "pinned_view@bloom"))
         self.assertIsNone(strategies.lookup(self.table, "jmh", "cursor@sideways"))
+
+    def test_reads_sums_of_p_and_numbers(self):
+        self.assertEqual(strategies.copies_function("P + 2")(3), 5)
+        self.assertEqual(strategies.copies_function("P + P")(3), 6)
+        self.assertEqual(strategies.copies_function("2")(3), 2)
 
     def test_refuses_what_it_cannot_read(self):
         with self.assertRaises(strategies.TableError):

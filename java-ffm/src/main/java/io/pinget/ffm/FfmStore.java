@@ -3,8 +3,6 @@ package io.pinget.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.pinget.ColumnFamily;
 import io.pinget.CursorOptions;
@@ -18,12 +16,10 @@ import io.pinget.WriteBatch;
 import io.pinget.WriteOptions;
 import io.pinget.internal.Checks;
 import io.pinget.internal.StoreAccess;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -535,9 +531,11 @@ public final class FfmStore implements AutoCloseable {
 
   /**
    * direct_copy per key over RocksDB's MultiGet: copies value i into dsts[i] from its position to
-   * its limit (neither moves) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. P + 1
-   * copies per found key. Every key is read; then the first per-key error other than not-found, if
-   * any, is thrown. A batch refused by its checks reads nothing and leaves every size at -1.
+   * its limit (neither moves) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. The
+   * store's own batch ({@link Store#multiGetDirectCopy}: one JNI call, P + 1 copies per found key,
+   * no allocation): a batch of copies into Java's buffers has nothing for this door to add. Every
+   * key is read; then the first per-key error other than not-found, if any, is thrown. A batch
+   * refused by its checks reads nothing and leaves every size at -1.
    *
    * @param options not null
    * @param keys not null, no element null or empty
@@ -547,33 +545,16 @@ public final class FfmStore implements AutoCloseable {
    */
   public void multiGetDirectCopy(
       ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
-    MemorySegment[] segments;
-    try {
-      checkOpen();
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.length(dsts, keys.length, "dsts");
-      ByteBuffer[] checked = dsts.clone(); // what is checked is what is read
-      Checks.directs(checked, keys.length, "dsts");
-      Checks.sizes(sizes, keys.length);
-      segments = new MemorySegment[checked.length];
-      for (int i = 0; i < checked.length; i++) {
-        segments[i] = MemorySegment.ofBuffer(checked[i]);
-      }
-    } catch (RuntimeException | Error e) {
-      Checks.refused(sizes);
-      throw e;
-    }
-    multiGetInto(options, keys, segments, sizes);
+    store.multiGetDirectCopy(options, keys, dsts, sizes);
   }
 
   /**
    * buffer_copy per key over RocksDB's MultiGet: copies value i into dsts[i] (from 0, at most its
-   * length) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. A heap array cannot be lent
-   * to a batched C call, so each value is copied into native memory first and then into its array:
-   * P + 2 copies per found key (one more than the JNI API's), counted. Every key is read; then the
-   * first per-key error other than not-found, if any, is thrown. A batch refused by its checks
-   * reads nothing and leaves every size at -1.
+   * length) and sets sizes[i] to its full size, or {@link #NOT_FOUND}. The store's own batch
+   * ({@link Store#multiGetBufferCopy}: one JNI call, P + 1 copies per found key, no allocation;
+   * through a C call a heap array would cost one more copy). Every key is read; then the first
+   * per-key error other than not-found, if any, is thrown. A batch refused by its checks reads
+   * nothing and leaves every size at -1.
    *
    * @param options not null
    * @param keys not null, no element null or empty
@@ -581,133 +562,7 @@ public final class FfmStore implements AutoCloseable {
    * @param sizes not null, at least as long as keys
    */
   public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
-    byte[][] checked;
-    try {
-      checkOpen();
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.length(dsts, keys.length, "dsts");
-      checked = dsts.clone();
-      Checks.arrays(checked, keys.length, "dsts");
-      Checks.sizes(sizes, keys.length);
-    } catch (RuntimeException | Error e) {
-      Checks.refused(sizes);
-      throw e;
-    }
-    long total = 0;
-    for (byte[] d : checked) {
-      total += d.length;
-    }
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment all = arena.allocate(Math.max(1, total));
-      MemorySegment[] staged = new MemorySegment[checked.length];
-      long offset = 0;
-      for (int i = 0; i < checked.length; i++) {
-        staged[i] = all.asSlice(offset, checked[i].length);
-        offset += checked[i].length;
-      }
-      multiGetInto(options, keys, staged, sizes);
-      for (int i = 0; i < checked.length; i++) {
-        if (sizes[i] != NOT_FOUND) {
-          int n = Math.min(sizes[i], checked[i].length);
-          MemorySegment.copy(staged[i], JAVA_BYTE, 0, checked[i], 0, n);
-          Native.RECORD_VALUE_COPY.invokeExact((long) n);
-        }
-      }
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    }
-  }
-
-  /**
-   * The batched copy into dsts (checked), over MultiGet: per key, key address and size, destination
-   * address and capacity, value size and code laid out in native memory.
-   */
-  private void multiGetInto(ReadOptions options, byte[][] keys, MemorySegment[] dsts, int[] sizes) {
-    int n = keys.length;
-    Slots slots = Slots.ofThisThread();
-    MemorySegment ro;
-    try {
-      ro = begin(options, slots);
-    } catch (RuntimeException | Error e) {
-      Checks.refused(sizes);
-      throw e;
-    }
-    Arrays.fill(sizes, 0, n, NOT_FOUND);
-    try (Arena arena = Arena.ofConfined()) {
-      long total = 0;
-      for (byte[] k : keys) {
-        total += k.length;
-      }
-      MemorySegment keyBytes = arena.allocate(Math.max(1, total));
-      MemorySegment keyAddresses = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment keySizes = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment buffers = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment capacities = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment valueSizes = arena.allocate(JAVA_LONG, Math.max(1, n));
-      MemorySegment codes = arena.allocate(JAVA_INT, Math.max(1, n));
-      long offset = 0;
-      for (int i = 0; i < n; i++) {
-        MemorySegment.copy(keys[i], 0, keyBytes, JAVA_BYTE, offset, keys[i].length);
-        keyAddresses.setAtIndex(JAVA_LONG, i, keyBytes.address() + offset);
-        keySizes.setAtIndex(JAVA_LONG, i, keys[i].length);
-        offset += keys[i].length;
-        buffers.setAtIndex(JAVA_LONG, i, dsts[i].address());
-        capacities.setAtIndex(JAVA_LONG, i, dsts[i].byteSize());
-      }
-      int code =
-          callMultiGetInto(
-              ro, n, keyAddresses, keySizes, buffers, capacities, valueSizes, codes, slots, dsts);
-      for (int i = 0; i < n; i++) {
-        int c = codes.getAtIndex(JAVA_INT, i);
-        long size = valueSizes.getAtIndex(JAVA_LONG, i);
-        sizes[i] = c == Native.OK ? (int) Math.min(size, Integer.MAX_VALUE) : NOT_FOUND;
-      }
-      Native.check(code == Native.NOT_FOUND ? Native.OK : code, slots.message);
-    } catch (Throwable t) {
-      throw Native.rethrow(t);
-    } finally {
-      end(options);
-      Reference.reachabilityFence(this); // and so store, whose Cleaner frees handle
-    }
-  }
-
-  /** The MultiGet call, with every destination's scope held open for it. */
-  private int callMultiGetInto(
-      MemorySegment ro,
-      int n,
-      MemorySegment keyAddresses,
-      MemorySegment keySizes,
-      MemorySegment buffers,
-      MemorySegment capacities,
-      MemorySegment valueSizes,
-      MemorySegment codes,
-      Slots slots,
-      MemorySegment[] dsts)
-      throws Throwable {
-    // Destinations reach C as addresses in an array, so FFM does not hold their scopes: they were
-    // checked alive and this thread's (Checks.directs), and stay reachable across the call. A
-    // buffer whose shared Arena another thread closes during the call is not protected (as with
-    // the JNI API).
-    try {
-      return (int)
-          (n <= Native.CRITICAL_BATCH_KEYS
-                  ? Native.MULTI_BUFFER_COPY
-                  : Native.MULTI_BUFFER_COPY_LARGE)
-              .invokeExact(
-                  handle,
-                  ro,
-                  (long) n,
-                  keyAddresses,
-                  keySizes,
-                  buffers,
-                  capacities,
-                  valueSizes,
-                  codes,
-                  slots.message);
-    } finally {
-      Reference.reachabilityFence(dsts);
-    }
+    store.multiGetBufferCopy(options, keys, dsts, sizes);
   }
 
   // ---- decode on read: the decoder reads the pinned value in place. P copies.

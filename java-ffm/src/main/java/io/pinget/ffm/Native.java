@@ -105,14 +105,6 @@ final class Native {
           "pinget_column_family_id",
           codeOf(ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
           Access.BLOCKING);
-  private static final FunctionDescriptor MULTI_BUFFER_COPY_FD =
-      codeOf(
-          ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS,
-          ADDRESS);
-  static final MethodHandle MULTI_BUFFER_COPY =
-      handle("pinget_multi_buffer_copy", MULTI_BUFFER_COPY_FD, Access.CRITICAL);
-  static final MethodHandle MULTI_BUFFER_COPY_LARGE =
-      handle("pinget_multi_buffer_copy", MULTI_BUFFER_COPY_FD, Access.BLOCKING);
   static final MethodHandle PINNED_CREATE =
       handle("pinget_pinned_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle PINNED_DESTROY =

@@ -109,7 +109,7 @@ public class FfmBatchGetBenchmark {
     }
   }
 
-  /** The FFM binding's batched buffer copy, staged in native memory (P + 2 per key). */
+  /** The FFM binding's batched buffer copy: its store's (P + 1 per key). */
   @Benchmark
   @OperationsPerInvocation(KEYS)
   public void ffmMultigetBufferCopy(CopyCounters c, Blackhole bh) {
