@@ -1,19 +1,25 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
+import io.pinget.Decoders;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedValue;
 import io.pinget.PinnedView;
 import io.pinget.ReadOptions;
+import io.pinget.ValueDecoder;
+import io.pinget.bench.decode.AvroReads;
+import io.pinget.bench.decode.Shape;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
 import io.pinget.bench.paired.Side;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import org.apache.avro.generic.GenericRecord;
 
 /**
  * Paired comparisons of single and batched gets (bench/common's {@link Runner}) over the JMH
@@ -37,6 +43,8 @@ public final class PairedGets implements Runner.Factory {
 
   private static final int KEY_BYTES =
       Integer.getInteger("pinget.bench.keyBytes", DataSet.DEFAULT_KEY_BYTES);
+  private static final ValueDecoder<String> UTF8 = Decoders.utf8();
+
   private static final String RESIDENCY =
       System.getProperty("pinget.bench.residency", DataSet.BLOCK_CACHE);
 
@@ -47,7 +55,11 @@ public final class PairedGets implements Runner.Factory {
   @Override
   public Runner.Opened open(Runner.Spec spec, int keys) {
     int size = Integer.parseInt(spec.size());
-    DataSet data = new DataSet(keys, size, RESIDENCY, Lookup.DEFAULT, KEY_BYTES);
+    // A utf8_ or avro_ side reads a decode Shape's values (64-byte names, 1 KiB Avro events); the
+    // other rows read random bytes, which the long_ rows take the first 8 of.
+    Shape shape = decodes(spec.a()) || decodes(spec.b()) ? Shape.ofSize(size) : null;
+    DataSet data =
+        new DataSet(keys, size, RESIDENCY, Lookup.DEFAULT, KEY_BYTES, FilePath.DEFAULT, shape);
     Deque<AutoCloseable> closers = new ArrayDeque<>();
     try {
       Sides sides = new Sides(data, size, closers);
@@ -59,6 +71,10 @@ public final class PairedGets implements Runner.Factory {
       data.close();
       throw e;
     }
+  }
+
+  private static boolean decodes(String row) {
+    return row.startsWith("utf8_") || row.startsWith("avro_");
   }
 
   private static void closeAll(Deque<AutoCloseable> closers) {
@@ -365,6 +381,137 @@ public final class PairedGets implements Runner.Factory {
                 }
               };
           break;
+        // Get and decode of a decode Shape's values, as DecodeBenchmark's utf8_ and avro_ rows:
+        // decode on read, the pinned view decoded by hand, rocksdbjni's get(byte[]) and its direct
+        // get, each then decoded.
+        case "utf8_decode_on_read":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(store.get(k[p], UTF8));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "utf8_pinned_view":
+          {
+            PinnedView view = closeLater(store.newPinnedView());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    bh.consume(UTF8.decode(view.get(k[p])));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "utf8_rocksdbjni_get":
+          side =
+              (start, ops, bh) -> {
+                int p = start;
+                for (int i = 0; i < ops; i++) {
+                  bh.consume(new String(rocks.get(k[p]), StandardCharsets.UTF_8));
+                  if (++p == n) {
+                    p = 0;
+                  }
+                }
+              };
+          break;
+        case "utf8_rocksdbjni_get_direct":
+          {
+            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    ByteBuffer key = dk[p];
+                    key.rewind();
+                    ddst.clear();
+                    int got = rocks.get(read, key, ddst);
+                    ddst.get(0, dst, 0, got);
+                    bh.consume(new String(dst, 0, got, StandardCharsets.UTF_8));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "avro_decode_on_read":
+          {
+            AvroReads avro = new AvroReads();
+            ValueDecoder<GenericRecord> decoder = avro::read;
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    bh.consume(store.get(k[p], decoder));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "avro_pinned_view":
+          {
+            AvroReads avro = new AvroReads();
+            PinnedView view = closeLater(store.newPinnedView());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    bh.consume(avro.read(view.get(k[p])));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "avro_rocksdbjni_get":
+          {
+            AvroReads avro = new AvroReads();
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    byte[] v = rocks.get(k[p]);
+                    bh.consume(avro.read(v, 0, v.length));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
+        case "avro_rocksdbjni_get_direct":
+          {
+            AvroReads avro = new AvroReads();
+            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
+            side =
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i++) {
+                    ByteBuffer key = dk[p];
+                    key.rewind();
+                    ddst.clear();
+                    int got = rocks.get(read, key, ddst);
+                    ddst.position(0).limit(got);
+                    bh.consume(avro.read(ddst));
+                    if (++p == n) {
+                      p = 0;
+                    }
+                  }
+                };
+            break;
+          }
         // Cursors, per entry (ScanBenchmark's shapes): _stream reads on in batches of
         // CursorScans.BATCH, starting again at the first key at the end; _range seeks to a random
         // key and reads CursorScans.RANGE entries. Every key and value goes to the Blackhole.
