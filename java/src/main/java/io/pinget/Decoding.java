@@ -316,10 +316,10 @@ final class Decoding {
     }
 
     /**
-     * Begins a batched decoded read: checks the rest in the contract's order (keys, decoder, out),
-     * then the options' content; empties out's first keys.length elements (null, or missing in a
-     * long[]: all of out if refused) and pins every key's value over MultiGet. A per-key error,
-     * raised after every key was read, is kept for {@link #throwFailure}.
+     * Begins a batched decoded read: checks in the contract's order (the store, options, keys,
+     * decoder, out, then the options' content); empties out's first keys.length elements (null, or
+     * missing in a long[]: all of out if refused) and pins every key's value over MultiGet. A
+     * per-key error, raised after every key was read, is kept for {@link #throwFailure}.
      *
      * @param out an Object[] of the decoded type, or a long[]
      * @return this thread's batch (a temporary one if it is in use), busy until {@link #done}
@@ -397,7 +397,7 @@ final class Decoding {
       }
     }
 
-    /** Value i's size, or -1. REQUIRES: read() returned. */
+    /** Value i's size, or -1. REQUIRES: this batch came from read(). */
     int size(int i) {
       return packed.slot(i);
     }
