@@ -9,9 +9,9 @@ import io.pinget.ReadOptions;
 import io.pinget.ValueDecoder;
 import io.pinget.bench.decode.AvroReads;
 import io.pinget.bench.decode.Shape;
+import io.pinget.bench.paired.Loops;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
-import io.pinget.bench.paired.Side;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -25,8 +25,8 @@ import org.apache.avro.generic.GenericRecord;
  * Paired comparisons of single and batched gets (bench/common's {@link Runner}) over the JMH
  * suite's data sets ({@link DataSet}, block cache): pinget's strategies, rocksdbjni's gets and the
  * in-process native loops, by the row names of summary.json. {@code _twin} rows are their row's
- * code written again, for the control pairs. Every side reads the keys in the JMH rows' visiting
- * order, from the pair's start key, and hands each result to the Blackhole.
+ * read again, on objects of their own, for the control pairs. Every side reads the keys in the JMH
+ * rows' visiting order, from the pair's start key, and hands each result to the Blackhole.
  *
  * <p>-Dpinget.bench.keyBytes=N (default 15, "key" and 12 digits) and
  * -Dpinget.bench.residency=memtable (default block_cache) pick another data shape: bench/run's
@@ -63,8 +63,8 @@ public final class PairedGets implements Runner.Factory {
     Deque<AutoCloseable> closers = new ArrayDeque<>();
     try {
       Sides sides = new Sides(data, size, closers);
-      Paired.Entry a = sides.entry(spec.a(), spec.batchA());
-      Paired.Entry b = sides.entry(spec.b(), spec.batchB());
+      Paired.Entry a = sides.entry(spec.a(), spec.batchA(), true);
+      Paired.Entry b = sides.entry(spec.b(), spec.batchB(), false);
       return new Opened(a, b, data.keys.length, size, data, closers);
     } catch (RuntimeException e) {
       closeAll(closers);
@@ -131,189 +131,73 @@ public final class PairedGets implements Runner.Factory {
       return c;
     }
 
-    Paired.Entry entry(String row, int batch) {
+    Paired.Entry entry(String row, int batch, boolean sideA) {
       if (batch == 1) {
-        return single(row);
+        return single(row, sideA);
       }
       if (LOOP % batch != 0) {
         throw new IllegalArgumentException("batch must divide " + LOOP + ": " + batch);
       }
-      return batched(row, batch);
+      return batched(row, batch, sideA);
     }
 
-    // One case per row, each with its own loop (see Side): the repetition is on purpose.
-    private Paired.Entry single(String row) {
+    // The single-key rows give their read; Loops runs it (see Loops for why that keeps each side's
+    // own profile). A _twin row is its row's read again, on objects of its own, for the controls.
+    private Paired.Entry single(String row, boolean sideA) {
       final byte[][] k = keys;
       final ByteBuffer[] dk = directKeys;
-      final int n = this.n;
       final byte[] dst = this.dst;
       final ByteBuffer ddst = directDst;
       final io.pinget.Store store = data.store;
       final org.rocksdb.RocksDB rocks = data.rocks;
-      Side side;
+      Loops.KeyRead read;
       switch (row) {
         case "pinned_view":
-          {
-            PinnedView view = closeLater(store.newPinnedView());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    bh.consume(view.get(k[p]));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
-            break;
-          }
         case "pinned_view_twin":
           {
             PinnedView view = closeLater(store.newPinnedView());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    bh.consume(view.get(k[p]));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
+            read = (p, bh) -> bh.consume(view.get(k[p]));
             break;
           }
         case "pinned_view_per_call":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  try (PinnedValue v = store.pinnedValue(k[p])) {
-                    bh.consume(v.view());
-                  }
-                  if (++p == n) {
-                    p = 0;
-                  }
+          read =
+              (p, bh) -> {
+                try (PinnedValue v = store.pinnedValue(k[p])) {
+                  bh.consume(v.view());
                 }
               };
           break;
         case "buffer_copy":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(store.bufferCopy(k[p], dst, 0, dst.length));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(store.bufferCopy(k[p], dst, 0, dst.length));
           break;
         case "direct_copy":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  ByteBuffer key = dk[p];
-                  key.rewind();
-                  ddst.clear();
-                  bh.consume(store.directCopy(ReadOptions.DEFAULT, key, ddst));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read =
+              (p, bh) ->
+                  bh.consume(store.directCopy(ReadOptions.DEFAULT, rewound(dk[p]), ddst.clear()));
           break;
         case "pinnable_copy":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(store.pinnableCopy(k[p]));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(store.pinnableCopy(k[p]));
           break;
         case "string_copy":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(store.stringCopy(k[p]));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(store.stringCopy(k[p]));
           break;
         case "rocksdbjni_get":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(rocks.get(k[p]));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
-          break;
         case "rocksdbjni_get_twin":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(rocks.get(k[p]));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(rocks.get(k[p]));
           break;
         case "rocksdbjni_get_prealloc":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(rocks.get(k[p], dst));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(rocks.get(k[p], dst));
           break;
         case "rocksdbjni_get_direct":
           {
-            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    ByteBuffer key = dk[p];
-                    key.rewind();
-                    ddst.clear();
-                    bh.consume(rocks.get(read, key, ddst));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
+            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
+            read = (p, bh) -> bh.consume(rocks.get(ro, rewound(dk[p]), ddst.clear()));
             break;
           }
         case "rocksjava_pinned_view":
           {
             PinnedView view = closeLater(data.reader.store().newPinnedView());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    bh.consume(view.get(k[p]));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
+            read = (p, bh) -> bh.consume(view.get(k[p]));
             break;
           }
         // Get and decode: the first 8 bytes of the value as a big-endian long (the whole value
@@ -321,125 +205,59 @@ public final class PairedGets implements Runner.Factory {
         case "long_decode_on_read":
           {
             io.pinget.LongDecoder first8 = v -> v.getLong(0); // longBE wants exactly 8 bytes
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    bh.consume(store.getLong(k[p], first8, -1));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
+            read = (p, bh) -> bh.consume(store.getLong(k[p], first8, -1));
             break;
           }
         case "long_pinned_view":
           {
             PinnedView view = closeLater(store.newPinnedView());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    ByteBuffer v = view.get(k[p]);
-                    bh.consume(v == null ? -1 : v.getLong(0));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
+            read =
+                (p, bh) -> {
+                  ByteBuffer v = view.get(k[p]);
+                  bh.consume(v == null ? -1 : v.getLong(0));
                 };
             break;
           }
         case "long_rocksdbjni_get_direct":
           {
-            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    ByteBuffer key = dk[p];
-                    key.rewind();
-                    ddst.clear();
-                    int got = rocks.get(read, key, ddst);
-                    bh.consume(got < 0 ? -1 : ddst.getLong(0));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
+            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
+            read =
+                (p, bh) -> {
+                  int got = rocks.get(ro, rewound(dk[p]), ddst.clear());
+                  bh.consume(got < 0 ? -1 : ddst.getLong(0));
                 };
             break;
           }
         case "long_rocksdbjni_get_wrap":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  byte[] v = rocks.get(k[p]);
-                  bh.consume(v == null ? -1 : ByteBuffer.wrap(v).getLong());
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
+          read =
+              (p, bh) -> {
+                byte[] v = rocks.get(k[p]);
+                bh.consume(v == null ? -1 : ByteBuffer.wrap(v).getLong());
               };
           break;
         // Get and decode of a decode Shape's values, as DecodeBenchmark's utf8_ and avro_ rows:
         // decode on read, the pinned view decoded by hand, rocksdbjni's get(byte[]) and its direct
         // get, each then decoded.
         case "utf8_decode_on_read":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(store.get(k[p], UTF8));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(store.get(k[p], UTF8));
           break;
         case "utf8_pinned_view":
           {
             PinnedView view = closeLater(store.newPinnedView());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    bh.consume(UTF8.decode(view.get(k[p])));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
+            read = (p, bh) -> bh.consume(UTF8.decode(view.get(k[p])));
             break;
           }
         case "utf8_rocksdbjni_get":
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(new String(rocks.get(k[p]), StandardCharsets.UTF_8));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(new String(rocks.get(k[p]), StandardCharsets.UTF_8));
           break;
         case "utf8_rocksdbjni_get_direct":
           {
-            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    ByteBuffer key = dk[p];
-                    key.rewind();
-                    ddst.clear();
-                    int got = rocks.get(read, key, ddst);
-                    ddst.get(0, dst, 0, got);
-                    bh.consume(new String(dst, 0, got, StandardCharsets.UTF_8));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
+            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
+            read =
+                (p, bh) -> {
+                  int got = rocks.get(ro, rewound(dk[p]), ddst.clear());
+                  ddst.get(0, dst, 0, got);
+                  bh.consume(new String(dst, 0, got, StandardCharsets.UTF_8));
                 };
             break;
           }
@@ -447,74 +265,56 @@ public final class PairedGets implements Runner.Factory {
           {
             AvroReads avro = new AvroReads();
             ValueDecoder<GenericRecord> decoder = avro::read;
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    bh.consume(store.get(k[p], decoder));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
+            read = (p, bh) -> bh.consume(store.get(k[p], decoder));
             break;
           }
         case "avro_pinned_view":
           {
             AvroReads avro = new AvroReads();
             PinnedView view = closeLater(store.newPinnedView());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    bh.consume(avro.read(view.get(k[p])));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
-                };
+            read = (p, bh) -> bh.consume(avro.read(view.get(k[p])));
             break;
           }
         case "avro_rocksdbjni_get":
           {
             AvroReads avro = new AvroReads();
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    byte[] v = rocks.get(k[p]);
-                    bh.consume(avro.read(v, 0, v.length));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
+            read =
+                (p, bh) -> {
+                  byte[] v = rocks.get(k[p]);
+                  bh.consume(avro.read(v, 0, v.length));
                 };
             break;
           }
         case "avro_rocksdbjni_get_direct":
           {
             AvroReads avro = new AvroReads();
-            org.rocksdb.ReadOptions read = closeLater(new org.rocksdb.ReadOptions());
-            side =
-                (start, ops, bh) -> {
-                  int p = start;
-                  for (int i = 0; i < ops; i++) {
-                    ByteBuffer key = dk[p];
-                    key.rewind();
-                    ddst.clear();
-                    int got = rocks.get(read, key, ddst);
-                    ddst.position(0).limit(got);
-                    bh.consume(avro.read(ddst));
-                    if (++p == n) {
-                      p = 0;
-                    }
-                  }
+            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
+            read =
+                (p, bh) -> {
+                  int got = rocks.get(ro, rewound(dk[p]), ddst.clear());
+                  bh.consume(avro.read(ddst.position(0).limit(got)));
                 };
             break;
           }
-        // Cursors, per entry (ScanBenchmark's shapes): _stream reads on in batches of
-        // CursorScans.BATCH, starting again at the first key at the end; _range seeks to a random
-        // key and reads CursorScans.RANGE entries. Every key and value goes to the Blackhole.
+        default:
+          return loop(row);
+      }
+      return new Paired.Entry(row, 1, 1, Loops.keys(sideA, n, read));
+    }
+
+    /** key at position 0, to be read to its limit. */
+    private static ByteBuffer rewound(ByteBuffer key) {
+      return key.rewind();
+    }
+
+    // The rows with loops of their own: cursors, and the native loops.
+    private Paired.Entry loop(String row) {
+      final byte[][] k = keys;
+      final int n = this.n;
+      final io.pinget.Store store = data.store;
+      final org.rocksdb.RocksDB rocks = data.rocks;
+      final ByteBuffer ddst = directDst;
+      switch (row) {
         case "cursor_stream":
           {
             io.pinget.Cursor cursor = closeLater(store.newCursor());
@@ -690,10 +490,9 @@ public final class PairedGets implements Runner.Factory {
         default:
           throw new IllegalArgumentException("unknown row " + row);
       }
-      return new Paired.Entry(row, 1, 1, side);
     }
 
-    private Paired.Entry batched(String row, int batch) {
+    private Paired.Entry batched(String row, int batch, boolean sideA) {
       final int n = this.n;
       final byte[][] keys = this.keys;
       final int count = n / batch;
@@ -706,23 +505,16 @@ public final class PairedGets implements Runner.Factory {
         lists.add(Arrays.asList(batches[b]));
       }
       final io.pinget.Store store = data.store;
-      Side side;
-      int unit = batch;
+      Loops.BatchRead read;
       switch (row) {
         case "pinned_view":
           {
             PinnedBatch pinned = closeLater(store.newPinnedBatch());
-            side =
-                (start, ops, bh) -> {
-                  int b = (start / batch) % count;
-                  for (int i = 0; i < ops; i += batch) {
-                    int got = pinned.get(batches[b]);
-                    for (int j = 0; j < got; j++) {
-                      bh.consume(pinned.value(j));
-                    }
-                    if (++b == count) {
-                      b = 0;
-                    }
+            read =
+                (b, bh) -> {
+                  int got = pinned.get(batches[b]);
+                  for (int j = 0; j < got; j++) {
+                    bh.consume(pinned.value(j));
                   }
                 };
             break;
@@ -731,39 +523,26 @@ public final class PairedGets implements Runner.Factory {
           {
             byte[][] dsts = new byte[batch][this.dst.length];
             int[] sizes = new int[batch];
-            side =
-                (start, ops, bh) -> {
-                  int b = (start / batch) % count;
-                  for (int i = 0; i < ops; i += batch) {
-                    store.multiGetBufferCopy(ReadOptions.DEFAULT, batches[b], dsts, sizes);
-                    bh.consume(sizes);
-                    if (++b == count) {
-                      b = 0;
-                    }
-                  }
+            read =
+                (b, bh) -> {
+                  store.multiGetBufferCopy(ReadOptions.DEFAULT, batches[b], dsts, sizes);
+                  bh.consume(sizes);
                 };
             break;
           }
         case "rocksdbjni_multiget":
           {
             org.rocksdb.RocksDB rocks = data.rocks;
-            side =
-                (start, ops, bh) -> {
-                  int b = (start / batch) % count;
-                  for (int i = 0; i < ops; i += batch) {
-                    bh.consume(rocks.multiGetAsList(lists.get(b)));
-                    if (++b == count) {
-                      b = 0;
-                    }
-                  }
-                };
+            read = (b, bh) -> bh.consume(rocks.multiGetAsList(lists.get(b)));
             break;
           }
         case "native_batch_loop":
           {
             NativeControls.KeyLoop loop = closeLater(NativeControls.keyLoop(store, keys));
-            unit = LOOP;
-            side =
+            return new Paired.Entry(
+                row,
+                batch,
+                LOOP,
                 (start, ops, bh) -> {
                   int p = start;
                   for (int i = 0; i < ops; i += LOOP) {
@@ -773,13 +552,12 @@ public final class PairedGets implements Runner.Factory {
                       p -= n;
                     }
                   }
-                };
-            break;
+                });
           }
         default:
           throw new IllegalArgumentException("unknown batched row " + row);
       }
-      return new Paired.Entry(row, batch, unit, side);
+      return new Paired.Entry(row, batch, batch, Loops.batches(sideA, batch, count, read));
     }
   }
 }

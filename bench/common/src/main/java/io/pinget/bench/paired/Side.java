@@ -6,9 +6,10 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * One side of a paired comparison: a loop of operations over the keys in their visiting order.
  *
- * <p>Write each side as its own lambda or class with its own loop, never as a call into a loop
- * shared with the other side: a shared loop would carry one type profile for both sides, and the
- * JIT would inline (or not) both the same way by accident rather than by their own shape.
+ * <p>Write each side as its own lambda or class with its own loop, or as a read that {@link Loops}
+ * runs, never as a call into a loop shared with the other side: a shared loop would carry one type
+ * profile for both sides, and the JIT would inline (or not) both the same way by accident rather
+ * than by their own shape.
  */
 @FunctionalInterface
 public interface Side {

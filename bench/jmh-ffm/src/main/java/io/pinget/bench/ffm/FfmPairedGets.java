@@ -10,6 +10,7 @@ import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.bench.CursorScans;
 import io.pinget.bench.NativeControls;
+import io.pinget.bench.paired.Loops;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
 import io.pinget.bench.paired.Side;
@@ -28,8 +29,8 @@ import java.util.Deque;
  * FFM binding, pinget's JNI API, its native loop and rocksdbjni, by the rows of the FFM suite. SIZE
  * is a value size in bytes (shape {@code keys}) or {@code hot_key}; the {@code long} rows ({@code
  * *_long_decode_on_read}, {@code long_rocksdbjni_get_shifts}) need SIZE 8, the cursor rows a value
- * size (not {@code hot_key}). {@code _twin} rows are their row's code written again, for the
- * control pairs.
+ * size (not {@code hot_key}). {@code _twin} rows are their row's read again, on objects of their
+ * own, for the control pairs.
  *
  * <pre>
  *   java --enable-native-access=ALL-UNNAMED -cp bench/jmh-ffm/target/benchmarks.jar \
@@ -48,8 +49,8 @@ public final class FfmPairedGets implements Runner.Factory {
     FfmData data = new FfmData(hot ? "hot_key" : "keys", keys, size);
     Deque<AutoCloseable> closers = new ArrayDeque<>();
     try {
-      Paired.Entry a = entry(data, spec.a(), spec.batchA(), closers);
-      Paired.Entry b = entry(data, spec.b(), spec.batchB(), closers);
+      Paired.Entry a = entry(data, spec.a(), spec.batchA(), true, closers);
+      Paired.Entry b = entry(data, spec.b(), spec.batchB(), false, closers);
       return new Runner.Opened() {
         @Override
         public Paired.Entry a() {
@@ -88,39 +89,32 @@ public final class FfmPairedGets implements Runner.Factory {
     }
   }
 
-  // One case per row, each with its own loop (see Side): the repetition is on purpose.
+  // The single-key and batched rows give their read; Loops runs it (see Loops for why that keeps
+  // each side's own profile). A _twin row is its row's read again, on objects of its own.
   private static Paired.Entry entry(
-      FfmData data, String row, int batch, Deque<AutoCloseable> closers) {
+      FfmData data, String row, int batch, boolean sideA, Deque<AutoCloseable> closers) {
     final byte[][] k = data.ordered;
     final int n = data.count;
     final byte[] dst = new byte[data.valueSize];
-    Side side;
-    int unit = batch;
     if (batch > 1) {
       if (FfmData.LOOP % batch != 0) {
         throw new IllegalArgumentException("batch must divide " + FfmData.LOOP + ": " + batch);
       }
       final byte[][][] batches = data.batches(batch);
-      final int count = batches.length;
+      Loops.BatchRead read;
       switch (row) {
         case "ffm_pinned_batch":
           {
             FfmPinnedBatch pinned = data.ffm.newPinnedBatch();
             closers.push(pinned);
-            side =
-                (start, ops, bh) -> {
-                  int b = (start / batch) % count;
-                  for (int i = 0; i < ops; i += batch) {
-                    int got = pinned.get(batches[b]);
-                    for (int j = 0; j < got; j++) {
-                      // Read in place, as FfmBatchGetBenchmark: a segment in the Blackhole
-                      // would escape.
-                      MemorySegment v = pinned.value(j);
-                      bh.consume(v.get(JAVA_BYTE, v.byteSize() - 1));
-                    }
-                    if (++b == count) {
-                      b = 0;
-                    }
+            read =
+                (b, bh) -> {
+                  int got = pinned.get(batches[b]);
+                  for (int j = 0; j < got; j++) {
+                    // Read in place, as FfmBatchGetBenchmark: a segment in the Blackhole would
+                    // escape.
+                    MemorySegment v = pinned.value(j);
+                    bh.consume(v.get(JAVA_BYTE, v.byteSize() - 1));
                   }
                 };
             break;
@@ -129,18 +123,12 @@ public final class FfmPairedGets implements Runner.Factory {
           {
             PinnedBatch pinned = data.jni.newPinnedBatch();
             closers.push(pinned);
-            side =
-                (start, ops, bh) -> {
-                  int b = (start / batch) % count;
-                  for (int i = 0; i < ops; i += batch) {
-                    int got = pinned.get(batches[b]);
-                    for (int j = 0; j < got; j++) {
-                      ByteBuffer v = pinned.value(j); // read in place, as the FFM side
-                      bh.consume(v.get(v.limit() - 1));
-                    }
-                    if (++b == count) {
-                      b = 0;
-                    }
+            read =
+                (b, bh) -> {
+                  int got = pinned.get(batches[b]);
+                  for (int j = 0; j < got; j++) {
+                    ByteBuffer v = pinned.value(j); // read in place, as the FFM side
+                    bh.consume(v.get(v.limit() - 1));
                   }
                 };
             break;
@@ -148,138 +136,64 @@ public final class FfmPairedGets implements Runner.Factory {
         default:
           throw new IllegalArgumentException("unknown batched row " + row);
       }
-      return new Paired.Entry(row, batch, unit, side);
+      return new Paired.Entry(row, batch, batch, Loops.batches(sideA, batch, batches.length, read));
     }
     if (row.contains("cursor") && data.count <= CursorScans.RANGE) {
       throw new IllegalArgumentException(row + " needs more than " + CursorScans.RANGE + " keys");
     }
+    Loops.KeyRead read;
     switch (row) {
       case "ffm_pinned_view":
-        {
-          FfmPinnedView view = data.ffm.newPinnedView();
-          closers.push(view);
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(view.get(k[p]));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
-          break;
-        }
       case "ffm_pinned_view_twin":
         {
           FfmPinnedView view = data.ffm.newPinnedView();
           closers.push(view);
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(view.get(k[p]));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(view.get(k[p]));
           break;
         }
       case "pinned_view":
         {
           PinnedView view = data.jni.newPinnedView();
           closers.push(view);
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(view.get(k[p]));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(view.get(k[p]));
           break;
         }
       case "ffm_buffer_copy":
-        side =
-            (start, ops, bh) -> {
-              int p = start;
-              for (int i = 0; i < ops; i++) {
-                bh.consume(data.ffm.bufferCopy(k[p], dst, 0, dst.length));
-                if (++p == n) {
-                  p = 0;
-                }
-              }
-            };
+        read = (p, bh) -> bh.consume(data.ffm.bufferCopy(k[p], dst, 0, dst.length));
         break;
       case "buffer_copy":
-        side =
-            (start, ops, bh) -> {
-              int p = start;
-              for (int i = 0; i < ops; i++) {
-                bh.consume(data.jni.bufferCopy(k[p], dst, 0, dst.length));
-                if (++p == n) {
-                  p = 0;
-                }
-              }
-            };
+        read = (p, bh) -> bh.consume(data.jni.bufferCopy(k[p], dst, 0, dst.length));
         break;
       case "ffm_long_decode_on_read":
         {
           LongSegmentDecoder decoder = SegmentDecoders.longBE();
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(data.ffm.getLong(k[p], decoder, -1));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(data.ffm.getLong(k[p], decoder, -1));
           break;
         }
       case "long_decode_on_read":
         {
           LongDecoder decoder = Decoders.longBE();
-          side =
-              (start, ops, bh) -> {
-                int p = start;
-                for (int i = 0; i < ops; i++) {
-                  bh.consume(data.jni.getLong(k[p], decoder, -1));
-                  if (++p == n) {
-                    p = 0;
-                  }
-                }
-              };
+          read = (p, bh) -> bh.consume(data.jni.getLong(k[p], decoder, -1));
           break;
         }
       case "long_rocksdbjni_get_shifts":
-        side =
-            (start, ops, bh) -> {
-              int p = start;
-              for (int i = 0; i < ops; i++) {
-                bh.consume(FfmDecodeBenchmark.shifts(data.rocks.get(data.rocksRead, k[p])));
-                if (++p == n) {
-                  p = 0;
-                }
-              }
-            };
+        read =
+            (p, bh) -> bh.consume(FfmDecodeBenchmark.shifts(data.rocks.get(data.rocksRead, k[p])));
         break;
       case "rocksdbjni_get":
-        side =
-            (start, ops, bh) -> {
-              int p = start;
-              for (int i = 0; i < ops; i++) {
-                bh.consume(data.rocks.get(data.rocksRead, k[p]));
-                if (++p == n) {
-                  p = 0;
-                }
-              }
-            };
+        read = (p, bh) -> bh.consume(data.rocks.get(data.rocksRead, k[p]));
         break;
+      default:
+        return loop(data, row, n, closers);
+    }
+    return new Paired.Entry(row, 1, 1, Loops.keys(sideA, n, read));
+  }
+
+  // The rows with loops of their own: cursors, and the native loop.
+  private static Paired.Entry loop(FfmData data, String row, int n, Deque<AutoCloseable> closers) {
+    Side side;
+    int unit;
+    switch (row) {
       // Cursors, per entry (FfmScanBenchmark's shapes): _stream reads on in batches of
       // CursorScans.BATCH, starting again at the first key at the end; _range seeks to a random key
       // and reads CursorScans.RANGE entries. Each entry is read in place, its key's and value's
