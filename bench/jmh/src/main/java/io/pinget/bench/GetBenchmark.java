@@ -1,9 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.PinnedValue;
-import io.pinget.PinnedView;
-import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,9 +20,10 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.rocksdb.RocksDBException;
 
 /**
- * Single gets: one method per strategy (pinget) and per peer (rocksdbjni), each returning what it
- * read so that JMH consumes it. Method names are docs/strategies.md's rows in camel case. Each
- * benchmark × parameter set runs in its own forked JVM, so no profile is shared between them.
+ * Single gets: one method per strategy (pinget) and per peer (rocksdbjni), each the row of {@link
+ * Reads} of its name (docs/strategies.md's row in camel case), which hands what it read to the
+ * Blackhole. Each benchmark × parameter set runs in its own forked JVM, so no profile is shared
+ * between them.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -52,128 +50,99 @@ public class GetBenchmark {
   public int keyBytes;
 
   private DataSet data;
-  private byte[] dst;
-  private ByteBuffer directDst;
-  private PinnedView view;
-  private PinnedView rocksjavaView;
-  private org.rocksdb.ReadOptions rocksRead;
+  private Reads reads;
   private NativeControls.KeyLoop loop;
   private int pos;
 
   @Setup(Level.Trial)
   public void setUp() {
     data = new DataSet(keys, valueSize, residency, Lookup.DEFAULT, keyBytes);
-    dst = new byte[valueSize];
-    directDst = ByteBuffer.allocateDirect(valueSize);
-    view = data.store.newPinnedView();
-    rocksjavaView = data.reader.store().newPinnedView();
-    rocksRead = new org.rocksdb.ReadOptions();
-    // The visiting order, and its first LOOP keys again: a loop from any position up to the
-    // order's length reads the keys the Java rows read, in the same order.
-    byte[][] ordered = new byte[data.order.length + LOOP][];
-    for (int i = 0; i < ordered.length; i++) {
-      ordered[i] = data.keys[data.order[i % data.order.length]];
-    }
-    loop = NativeControls.keyLoop(data.store, ordered);
+    reads = new Reads(data, valueSize, LOOP);
+    // reads.keys is the visiting order and its first LOOP keys again: a loop from any position up
+    // to the order's length reads the keys the Java rows read, in the same order.
+    loop = NativeControls.keyLoop(data.store, reads.keys);
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
-    view.close();
-    rocksjavaView.close();
-    rocksRead.close();
+    reads.close();
     loop.close();
     data.close();
   }
 
+  /** The next position of the visiting order. */
   private int next() {
-    int k = data.order[pos];
-    if (++pos == data.order.length) {
+    int p = pos;
+    if (++pos == reads.n) {
       pos = 0;
     }
-    return k;
+    return p;
   }
 
   @Benchmark
-  public byte[] stringCopy(CopyCounters c) {
-    return data.store.stringCopy(data.keys[next()]);
+  public void stringCopy(CopyCounters c, Blackhole bh) {
+    reads.stringCopy(next(), bh);
   }
 
   @Benchmark
-  public byte[] pinnableCopy(CopyCounters c) {
-    return data.store.pinnableCopy(data.keys[next()]);
+  public void pinnableCopy(CopyCounters c, Blackhole bh) {
+    reads.pinnableCopy(next(), bh);
   }
 
   @Benchmark
-  public int bufferCopy(CopyCounters c) {
-    return data.store.bufferCopy(data.keys[next()], dst, 0, dst.length);
+  public void bufferCopy(CopyCounters c, Blackhole bh) {
+    reads.bufferCopy(next(), bh);
   }
 
-  /** Negative control: the same code as bufferCopy under another name. */
+  /** Negative control: bufferCopy under another name. */
   @Benchmark
-  public int bufferCopyTwin(CopyCounters c) {
-    return data.store.bufferCopy(data.keys[next()], dst, 0, dst.length);
-  }
-
-  /** The next key as a direct buffer, and directDst emptied for the value. */
-  private ByteBuffer nextDirectKey() {
-    ByteBuffer key = data.directKeys[next()];
-    key.rewind();
-    directDst.clear();
-    return key;
+  public void bufferCopyTwin(CopyCounters c, Blackhole bh) {
+    reads.bufferCopy(next(), bh);
   }
 
   @Benchmark
-  public int directCopy(CopyCounters c) {
-    return data.store.directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
+  public void directCopy(CopyCounters c, Blackhole bh) {
+    reads.directCopy(next(), bh);
   }
 
-  /** The reusable handle: each get releases the previous pin in the same native call. */
   @Benchmark
-  public ByteBuffer pinnedView(CopyCounters c) {
-    return view.get(data.keys[next()]);
+  public void pinnedView(CopyCounters c, Blackhole bh) {
+    reads.pinnedView(next(), bh);
   }
 
   @Benchmark
   public void pinnedViewPerCall(CopyCounters c, Blackhole bh) {
-    try (PinnedValue v = data.store.pinnedValue(data.keys[next()])) {
-      bh.consume(v.view());
-    }
+    reads.pinnedViewPerCall(next(), bh);
   }
 
   @Benchmark
-  public byte[] rocksdbjniGet() throws RocksDBException {
-    return data.rocks.get(data.keys[next()]);
+  public void rocksdbjniGet(Blackhole bh) throws RocksDBException {
+    reads.rocksdbjniGet(next(), bh);
   }
 
   @Benchmark
-  public int rocksdbjniGetPrealloc() throws RocksDBException {
-    return data.rocks.get(data.keys[next()], dst);
+  public void rocksdbjniGetPrealloc(Blackhole bh) throws RocksDBException {
+    reads.rocksdbjniGetPrealloc(next(), bh);
   }
 
   @Benchmark
-  public int rocksdbjniGetDirect() throws RocksDBException {
-    return data.rocks.get(rocksRead, nextDirectKey(), directDst);
-  }
-
-  // pinget's strategies through a RocksJavaReader over data.rocks: the very RocksDB instance
-  // (same files, options and block cache) that the rocksdbjni rows read.
-
-  @Benchmark
-  public ByteBuffer rocksjavaPinnedView(CopyCounters c) {
-    return rocksjavaView.get(data.keys[next()]);
+  public void rocksdbjniGetDirect(Blackhole bh) throws RocksDBException {
+    reads.rocksdbjniGetDirect(next(), bh);
   }
 
   @Benchmark
-  public int rocksjavaBufferCopy(CopyCounters c) {
-    return data.reader.store().bufferCopy(data.keys[next()], dst, 0, dst.length);
+  public void rocksjavaPinnedView(CopyCounters c, Blackhole bh) {
+    reads.rocksjavaPinnedView(next(), bh);
   }
 
   @Benchmark
-  public int rocksjavaDirectCopy(CopyCounters c) {
-    return data.reader
-        .store()
-        .directCopy(io.pinget.ReadOptions.DEFAULT, nextDirectKey(), directDst);
+  public void rocksjavaBufferCopy(CopyCounters c, Blackhole bh) {
+    reads.rocksjavaBufferCopy(next(), bh);
+  }
+
+  @Benchmark
+  public void rocksjavaDirectCopy(CopyCounters c, Blackhole bh) {
+    reads.rocksjavaDirectCopy(next(), bh);
   }
 
   /**
@@ -186,7 +155,7 @@ public class GetBenchmark {
   @OperationsPerInvocation(LOOP)
   public long nativePinnedLoop(CopyCounters c) {
     long bytes = loop.pinnedGets(pos, LOOP);
-    pos = (pos + LOOP) % data.order.length;
+    pos = (pos + LOOP) % reads.n;
     return bytes;
   }
 

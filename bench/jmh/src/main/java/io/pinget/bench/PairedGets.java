@@ -1,32 +1,27 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench;
 
-import io.pinget.Decoders;
 import io.pinget.PinnedBatch;
-import io.pinget.PinnedValue;
-import io.pinget.PinnedView;
 import io.pinget.ReadOptions;
-import io.pinget.ValueDecoder;
-import io.pinget.bench.decode.AvroReads;
 import io.pinget.bench.decode.Shape;
 import io.pinget.bench.paired.Loops;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
-import org.apache.avro.generic.GenericRecord;
 
 /**
  * Paired comparisons of single and batched gets (bench/common's {@link Runner}) over the JMH
  * suite's data sets ({@link DataSet}, block cache): pinget's strategies, rocksdbjni's gets and the
- * in-process native loops, by the row names of summary.json. {@code _twin} rows are their row's
- * read again, on objects of their own, for the control pairs. Every side reads the keys in the JMH
- * rows' visiting order, from the pair's start key, and hands each result to the Blackhole.
+ * in-process native loops, by the row names of summary.json. A single-key side is the JMH row's own
+ * code ({@link Reads}); a {@code long_} side needs SIZE 8, a {@code utf8_} one 64 and an {@code
+ * avro_} one 1024. {@code _twin} rows are their row under another name, on objects of their own,
+ * for the control pairs. Every side reads the keys in the JMH rows' visiting order, from the pair's
+ * start key, and hands each result to the Blackhole.
  *
  * <p>-Dpinget.bench.keyBytes=N (default 15, "key" and 12 digits) and
  * -Dpinget.bench.residency=memtable (default block_cache) pick another data shape: bench/run's
@@ -43,7 +38,6 @@ public final class PairedGets implements Runner.Factory {
 
   private static final int KEY_BYTES =
       Integer.getInteger("pinget.bench.keyBytes", DataSet.DEFAULT_KEY_BYTES);
-  private static final ValueDecoder<String> UTF8 = Decoders.utf8();
 
   private static final String RESIDENCY =
       System.getProperty("pinget.bench.residency", DataSet.BLOCK_CACHE);
@@ -56,7 +50,7 @@ public final class PairedGets implements Runner.Factory {
   public Runner.Opened open(Runner.Spec spec, int keys) {
     int size = Integer.parseInt(spec.size());
     // A utf8_ or avro_ side reads a decode Shape's values (64-byte names, 1 KiB Avro events); the
-    // other rows read random bytes, which the long_ rows take the first 8 of.
+    // other rows read random bytes, which a long_ row decodes whole (8 of them).
     Shape shape = decodes(spec.a()) || decodes(spec.b()) ? Shape.ofSize(size) : null;
     DataSet data =
         new DataSet(keys, size, RESIDENCY, Lookup.DEFAULT, KEY_BYTES, FilePath.DEFAULT, shape);
@@ -106,23 +100,17 @@ public final class PairedGets implements Runner.Factory {
   private static final class Sides {
     private final DataSet data;
     private final Deque<AutoCloseable> closers;
+    private final int valueSize;
     private final int n; // keys, and positions of the visiting order
     private final byte[][] keys; // in the visiting order, then its first LOOP keys again
-    private final ByteBuffer[] directKeys; // the same, as direct buffers
-    private final byte[] dst;
     private final ByteBuffer directDst;
 
     Sides(DataSet data, int valueSize, Deque<AutoCloseable> closers) {
       this.data = data;
       this.closers = closers;
+      this.valueSize = valueSize;
       n = data.order.length;
-      keys = new byte[n + LOOP][];
-      directKeys = new ByteBuffer[n + LOOP];
-      for (int i = 0; i < keys.length; i++) {
-        keys[i] = data.keys[data.order[i % n]];
-        directKeys[i] = data.directKeys[data.order[i % n]];
-      }
-      dst = new byte[valueSize];
+      keys = Reads.visiting(data.keys, data.order, new byte[n + LOOP][]);
       directDst = ByteBuffer.allocateDirect(valueSize);
     }
 
@@ -141,170 +129,14 @@ public final class PairedGets implements Runner.Factory {
       return batched(row, batch, sideA);
     }
 
-    // The single-key rows give their read; Loops runs it (see Loops for why that keeps each side's
-    // own profile). A _twin row is its row's read again, on objects of its own, for the controls.
+    // A single-key row of Reads, on a Reads of this side's own, run by Loops (see Loops for why
+    // that keeps each side's own profile).
     private Paired.Entry single(String row, boolean sideA) {
-      final byte[][] k = keys;
-      final ByteBuffer[] dk = directKeys;
-      final byte[] dst = this.dst;
-      final ByteBuffer ddst = directDst;
-      final io.pinget.Store store = data.store;
-      final org.rocksdb.RocksDB rocks = data.rocks;
-      Loops.KeyRead read;
-      switch (row) {
-        case "pinned_view":
-        case "pinned_view_twin":
-          {
-            PinnedView view = closeLater(store.newPinnedView());
-            read = (p, bh) -> bh.consume(view.get(k[p]));
-            break;
-          }
-        case "pinned_view_per_call":
-          read =
-              (p, bh) -> {
-                try (PinnedValue v = store.pinnedValue(k[p])) {
-                  bh.consume(v.view());
-                }
-              };
-          break;
-        case "buffer_copy":
-          read = (p, bh) -> bh.consume(store.bufferCopy(k[p], dst, 0, dst.length));
-          break;
-        case "direct_copy":
-          read =
-              (p, bh) ->
-                  bh.consume(store.directCopy(ReadOptions.DEFAULT, rewound(dk[p]), ddst.clear()));
-          break;
-        case "pinnable_copy":
-          read = (p, bh) -> bh.consume(store.pinnableCopy(k[p]));
-          break;
-        case "string_copy":
-          read = (p, bh) -> bh.consume(store.stringCopy(k[p]));
-          break;
-        case "rocksdbjni_get":
-        case "rocksdbjni_get_twin":
-          read = (p, bh) -> bh.consume(rocks.get(k[p]));
-          break;
-        case "rocksdbjni_get_prealloc":
-          read = (p, bh) -> bh.consume(rocks.get(k[p], dst));
-          break;
-        case "rocksdbjni_get_direct":
-          {
-            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
-            read = (p, bh) -> bh.consume(rocks.get(ro, rewound(dk[p]), ddst.clear()));
-            break;
-          }
-        case "rocksjava_pinned_view":
-          {
-            PinnedView view = closeLater(data.reader.store().newPinnedView());
-            read = (p, bh) -> bh.consume(view.get(k[p]));
-            break;
-          }
-        // Get and decode: the first 8 bytes of the value as a big-endian long (the whole value
-        // when it is 8 bytes), read every way the JMH DecodeBenchmark's long rows read it.
-        case "long_decode_on_read":
-          {
-            io.pinget.LongDecoder first8 = v -> v.getLong(0); // longBE wants exactly 8 bytes
-            read = (p, bh) -> bh.consume(store.getLong(k[p], first8, -1));
-            break;
-          }
-        case "long_pinned_view":
-          {
-            PinnedView view = closeLater(store.newPinnedView());
-            read =
-                (p, bh) -> {
-                  ByteBuffer v = view.get(k[p]);
-                  bh.consume(v == null ? -1 : v.getLong(0));
-                };
-            break;
-          }
-        case "long_rocksdbjni_get_direct":
-          {
-            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
-            read =
-                (p, bh) -> {
-                  int got = rocks.get(ro, rewound(dk[p]), ddst.clear());
-                  bh.consume(got < 0 ? -1 : ddst.getLong(0));
-                };
-            break;
-          }
-        case "long_rocksdbjni_get_wrap":
-          read =
-              (p, bh) -> {
-                byte[] v = rocks.get(k[p]);
-                bh.consume(v == null ? -1 : ByteBuffer.wrap(v).getLong());
-              };
-          break;
-        // Get and decode of a decode Shape's values, as DecodeBenchmark's utf8_ and avro_ rows:
-        // decode on read, the pinned view decoded by hand, rocksdbjni's get(byte[]) and its direct
-        // get, each then decoded.
-        case "utf8_decode_on_read":
-          read = (p, bh) -> bh.consume(store.get(k[p], UTF8));
-          break;
-        case "utf8_pinned_view":
-          {
-            PinnedView view = closeLater(store.newPinnedView());
-            read = (p, bh) -> bh.consume(UTF8.decode(view.get(k[p])));
-            break;
-          }
-        case "utf8_rocksdbjni_get":
-          read = (p, bh) -> bh.consume(new String(rocks.get(k[p]), StandardCharsets.UTF_8));
-          break;
-        case "utf8_rocksdbjni_get_direct":
-          {
-            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
-            read =
-                (p, bh) -> {
-                  int got = rocks.get(ro, rewound(dk[p]), ddst.clear());
-                  ddst.get(0, dst, 0, got);
-                  bh.consume(new String(dst, 0, got, StandardCharsets.UTF_8));
-                };
-            break;
-          }
-        case "avro_decode_on_read":
-          {
-            AvroReads avro = new AvroReads();
-            ValueDecoder<GenericRecord> decoder = avro::read;
-            read = (p, bh) -> bh.consume(store.get(k[p], decoder));
-            break;
-          }
-        case "avro_pinned_view":
-          {
-            AvroReads avro = new AvroReads();
-            PinnedView view = closeLater(store.newPinnedView());
-            read = (p, bh) -> bh.consume(avro.read(view.get(k[p])));
-            break;
-          }
-        case "avro_rocksdbjni_get":
-          {
-            AvroReads avro = new AvroReads();
-            read =
-                (p, bh) -> {
-                  byte[] v = rocks.get(k[p]);
-                  bh.consume(avro.read(v, 0, v.length));
-                };
-            break;
-          }
-        case "avro_rocksdbjni_get_direct":
-          {
-            AvroReads avro = new AvroReads();
-            org.rocksdb.ReadOptions ro = closeLater(new org.rocksdb.ReadOptions());
-            read =
-                (p, bh) -> {
-                  int got = rocks.get(ro, rewound(dk[p]), ddst.clear());
-                  bh.consume(avro.read(ddst.position(0).limit(got)));
-                };
-            break;
-          }
-        default:
-          return loop(row);
-      }
-      return new Paired.Entry(row, 1, 1, Loops.keys(sideA, n, read));
-    }
-
-    /** key at position 0, to be read to its limit. */
-    private static ByteBuffer rewound(ByteBuffer key) {
-      return key.rewind();
+      Reads reads = closeLater(new Reads(data, valueSize, 0));
+      Loops.KeyRead read = reads.of(row);
+      return read == null
+          ? loop(row)
+          : new Paired.Entry(row, 1, 1, Loops.keys(sideA, reads.n, read));
     }
 
     // The rows with loops of their own: cursors, and the native loops.
@@ -521,7 +353,7 @@ public final class PairedGets implements Runner.Factory {
           }
         case "buffer_copy":
           {
-            byte[][] dsts = new byte[batch][this.dst.length];
+            byte[][] dsts = new byte[batch][valueSize];
             int[] sizes = new int[batch];
             read =
                 (b, bh) -> {

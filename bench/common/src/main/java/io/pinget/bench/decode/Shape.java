@@ -118,4 +118,26 @@ public enum Shape {
     }
     throw new IllegalArgumentException("no decode shape of " + size + " bytes: 8, 64 or 1024");
   }
+
+  /**
+   * A counter's big-endian long from its 8 bytes, with shifts and masks (as hand-written code
+   * does).
+   *
+   * @param b 8 bytes
+   * @return the long
+   * @throws IllegalArgumentException if b does not hold 8 bytes
+   */
+  public static long shifts(byte[] b) {
+    if (b.length != 8) {
+      throw new IllegalArgumentException("a long needs 8 bytes, not " + b.length);
+    }
+    return (b[0] & 0xFFL) << 56
+        | (b[1] & 0xFFL) << 48
+        | (b[2] & 0xFFL) << 40
+        | (b[3] & 0xFFL) << 32
+        | (b[4] & 0xFFL) << 24
+        | (b[5] & 0xFFL) << 16
+        | (b[6] & 0xFFL) << 8
+        | (b[7] & 0xFFL);
+  }
 }

@@ -150,20 +150,6 @@ public class FfmDecodeBenchmark {
   private static final LongDecoder LONG_BE = Decoders.longBE();
   private static final ValueDecoder<String> UTF8 = Decoders.utf8();
 
-  static long shifts(byte[] b) {
-    if (b.length != 8) {
-      throw new IllegalArgumentException("a long needs 8 bytes, not " + b.length);
-    }
-    return (b[0] & 0xFFL) << 56
-        | (b[1] & 0xFFL) << 48
-        | (b[2] & 0xFFL) << 40
-        | (b[3] & 0xFFL) << 32
-        | (b[4] & 0xFFL) << 24
-        | (b[5] & 0xFFL) << 16
-        | (b[6] & 0xFFL) << 8
-        | (b[7] & 0xFFL);
-  }
-
   @Benchmark
   public long ffmLongDecodeOnRead(Counters s, CopyCounters c) {
     return s.ffm.getLong(s.nextKey(), SEGMENT_LONG_BE, -1);
@@ -176,7 +162,7 @@ public class FfmDecodeBenchmark {
 
   @Benchmark
   public long jdk25LongRocksdbjniGetShifts(Counters s) throws RocksDBException {
-    return shifts(s.data.rocks.get(s.nextKey()));
+    return Shape.shifts(s.data.rocks.get(s.nextKey()));
   }
 
   @Benchmark

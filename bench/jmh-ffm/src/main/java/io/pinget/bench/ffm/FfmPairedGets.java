@@ -10,6 +10,7 @@ import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.bench.CursorScans;
 import io.pinget.bench.NativeControls;
+import io.pinget.bench.decode.Shape;
 import io.pinget.bench.paired.Loops;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
@@ -177,8 +178,7 @@ public final class FfmPairedGets implements Runner.Factory {
           break;
         }
       case "long_rocksdbjni_get_shifts":
-        read =
-            (p, bh) -> bh.consume(FfmDecodeBenchmark.shifts(data.rocks.get(data.rocksRead, k[p])));
+        read = (p, bh) -> bh.consume(Shape.shifts(data.rocks.get(data.rocksRead, k[p])));
         break;
       case "rocksdbjni_get":
         read = (p, bh) -> bh.consume(data.rocks.get(data.rocksRead, k[p]));
