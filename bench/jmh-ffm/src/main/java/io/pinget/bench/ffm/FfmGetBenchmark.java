@@ -1,10 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
-import io.pinget.PinnedView;
 import io.pinget.bench.CopyCounters;
-import io.pinget.ffm.FfmPinnedView;
-import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,15 +17,17 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 import org.rocksdb.RocksDBException;
 
 /**
  * Single gets of the FFM binding beside pinget's JNI API, its in-process native loop and
  * rocksdbjni, in one JVM on one JDK (22+), each over its own copy of the same data ({@link
- * FfmData}). Method names are the rows of docs/strategies.md in camel case: {@code ffm*} the FFM
- * binding, the others the JNI API on this JDK (its rows keep their names; bench/tools puts this
- * suite's rows in a summary of their own). pinget's rows count copies ({@link CopyCounters}): both
- * bindings share the library's per-thread counters.
+ * FfmData}), each the row of {@link FfmReads} of its name. Method names are the rows of
+ * docs/strategies.md in camel case: {@code ffm*} the FFM binding, the others the JNI API on this
+ * JDK (its rows keep their names; bench/tools puts this suite's rows in a summary of their own).
+ * pinget's rows count copies ({@link CopyCounters}): both bindings share the library's per-thread
+ * counters.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -49,72 +48,63 @@ public class FfmGetBenchmark {
   public int valueSize;
 
   private FfmData data;
-  private FfmPinnedView ffmView;
-  private PinnedView jniView;
-  private byte[] dst;
-  private ByteBuffer directDst;
+  private FfmReads reads;
   private int pos;
 
   @Setup(Level.Trial)
   public void setUp() {
     data = new FfmData(shape, keys, valueSize);
-    ffmView = data.ffm.newPinnedView();
-    jniView = data.jni.newPinnedView();
-    dst = new byte[data.valueSize];
-    directDst = ByteBuffer.allocateDirect(data.valueSize);
+    reads = new FfmReads(data);
   }
 
   @TearDown(Level.Trial)
   public void tearDown() {
-    ffmView.close();
-    jniView.close();
+    reads.close();
     data.close();
   }
 
-  private byte[] next() {
-    byte[] k = data.ordered[pos];
+  /** The next position of the visiting order. */
+  private int next() {
+    int p = pos;
     if (++pos == data.count) {
       pos = 0;
     }
-    return k;
-  }
-
-  /** The FFM pinned view: a read-only segment whose scope closes at the next get. */
-  @Benchmark
-  public Object ffmPinnedView(CopyCounters c) {
-    return ffmView.get(next());
+    return p;
   }
 
   @Benchmark
-  public int ffmBufferCopy(CopyCounters c) {
-    return data.ffm.bufferCopy(next(), dst, 0, dst.length);
+  public void ffmPinnedView(CopyCounters c, Blackhole bh) {
+    reads.ffmPinnedView(next(), bh);
   }
 
   @Benchmark
-  public int ffmDirectCopy(CopyCounters c) {
-    directDst.clear();
-    return data.ffm.directCopy(next(), directDst);
+  public void ffmBufferCopy(CopyCounters c, Blackhole bh) {
+    reads.ffmBufferCopy(next(), bh);
   }
 
   @Benchmark
-  public byte[] ffmPinnableCopy(CopyCounters c) {
-    return data.ffm.pinnableCopy(next());
+  public void ffmDirectCopy(CopyCounters c, Blackhole bh) {
+    reads.ffmDirectCopy(next(), bh);
   }
 
   @Benchmark
-  public byte[] ffmStringCopy(CopyCounters c) {
-    return data.ffm.stringCopy(next());
-  }
-
-  /** pinget's JNI pinned view on the same JDK. */
-  @Benchmark
-  public Object pinnedView(CopyCounters c) {
-    return jniView.get(next());
+  public void ffmPinnableCopy(CopyCounters c, Blackhole bh) {
+    reads.ffmPinnableCopy(next(), bh);
   }
 
   @Benchmark
-  public int bufferCopy(CopyCounters c) {
-    return data.jni.bufferCopy(next(), dst, 0, dst.length);
+  public void ffmStringCopy(CopyCounters c, Blackhole bh) {
+    reads.ffmStringCopy(next(), bh);
+  }
+
+  @Benchmark
+  public void pinnedView(CopyCounters c, Blackhole bh) {
+    reads.pinnedView(next(), bh);
+  }
+
+  @Benchmark
+  public void bufferCopy(CopyCounters c, Blackhole bh) {
+    reads.bufferCopy(next(), bh);
   }
 
   /** LOOP pinned gets made in C++ within one JNI call: the floor both bindings approach. */
@@ -127,16 +117,12 @@ public class FfmGetBenchmark {
   }
 
   @Benchmark
-  public byte[] rocksdbjniGet() throws RocksDBException {
-    return data.rocks.get(data.rocksRead, next());
+  public void rocksdbjniGet(Blackhole bh) throws RocksDBException {
+    reads.rocksdbjniGet(next(), bh);
   }
 
   @Benchmark
-  public int rocksdbjniGetDirect() throws RocksDBException {
-    ByteBuffer key = data.directKeys[pos];
-    next();
-    key.rewind();
-    directDst.clear();
-    return data.rocks.get(data.rocksRead, key, directDst);
+  public void rocksdbjniGetDirect(Blackhole bh) throws RocksDBException {
+    reads.rocksdbjniGetDirect(next(), bh);
   }
 }

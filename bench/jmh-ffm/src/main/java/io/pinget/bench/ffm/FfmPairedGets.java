@@ -4,22 +4,15 @@ package io.pinget.bench.ffm;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import io.pinget.Cursor;
-import io.pinget.Decoders;
-import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
-import io.pinget.PinnedView;
 import io.pinget.bench.CursorScans;
 import io.pinget.bench.NativeControls;
-import io.pinget.bench.decode.Shape;
 import io.pinget.bench.paired.Loops;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
 import io.pinget.bench.paired.Side;
 import io.pinget.ffm.FfmCursor;
 import io.pinget.ffm.FfmPinnedBatch;
-import io.pinget.ffm.FfmPinnedView;
-import io.pinget.ffm.LongSegmentDecoder;
-import io.pinget.ffm.SegmentDecoders;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -94,9 +87,7 @@ public final class FfmPairedGets implements Runner.Factory {
   // each side's own profile). A _twin row is its row's read again, on objects of its own.
   private static Paired.Entry entry(
       FfmData data, String row, int batch, boolean sideA, Deque<AutoCloseable> closers) {
-    final byte[][] k = data.ordered;
     final int n = data.count;
-    final byte[] dst = new byte[data.valueSize];
     if (batch > 1) {
       if (FfmData.LOOP % batch != 0) {
         throw new IllegalArgumentException("batch must divide " + FfmData.LOOP + ": " + batch);
@@ -142,51 +133,12 @@ public final class FfmPairedGets implements Runner.Factory {
     if (row.contains("cursor") && data.count <= CursorScans.RANGE) {
       throw new IllegalArgumentException(row + " needs more than " + CursorScans.RANGE + " keys");
     }
-    Loops.KeyRead read;
-    switch (row) {
-      case "ffm_pinned_view":
-      case "ffm_pinned_view_twin":
-        {
-          FfmPinnedView view = data.ffm.newPinnedView();
-          closers.push(view);
-          read = (p, bh) -> bh.consume(view.get(k[p]));
-          break;
-        }
-      case "pinned_view":
-        {
-          PinnedView view = data.jni.newPinnedView();
-          closers.push(view);
-          read = (p, bh) -> bh.consume(view.get(k[p]));
-          break;
-        }
-      case "ffm_buffer_copy":
-        read = (p, bh) -> bh.consume(data.ffm.bufferCopy(k[p], dst, 0, dst.length));
-        break;
-      case "buffer_copy":
-        read = (p, bh) -> bh.consume(data.jni.bufferCopy(k[p], dst, 0, dst.length));
-        break;
-      case "ffm_long_decode_on_read":
-        {
-          LongSegmentDecoder decoder = SegmentDecoders.longBE();
-          read = (p, bh) -> bh.consume(data.ffm.getLong(k[p], decoder, -1));
-          break;
-        }
-      case "long_decode_on_read":
-        {
-          LongDecoder decoder = Decoders.longBE();
-          read = (p, bh) -> bh.consume(data.jni.getLong(k[p], decoder, -1));
-          break;
-        }
-      case "long_rocksdbjni_get_shifts":
-        read = (p, bh) -> bh.consume(Shape.shifts(data.rocks.get(data.rocksRead, k[p])));
-        break;
-      case "rocksdbjni_get":
-        read = (p, bh) -> bh.consume(data.rocks.get(data.rocksRead, k[p]));
-        break;
-      default:
-        return loop(data, row, n, closers);
-    }
-    return new Paired.Entry(row, 1, 1, Loops.keys(sideA, n, read));
+    FfmReads reads = new FfmReads(data);
+    closers.push(reads);
+    Loops.KeyRead read = reads.of(row);
+    return read == null
+        ? loop(data, row, n, closers)
+        : new Paired.Entry(row, 1, 1, Loops.keys(sideA, n, read));
   }
 
   // The rows with loops of their own: cursors, and the native loop.
