@@ -12,6 +12,7 @@ import io.pinget.ValueDecoder;
 import io.pinget.bench.decode.AvroReads;
 import io.pinget.bench.decode.Shape;
 import io.pinget.bench.paired.Loops;
+import java.lang.invoke.MethodHandles;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.apache.avro.generic.GenericRecord;
@@ -21,12 +22,13 @@ import org.rocksdb.RocksDBException;
 
 /**
  * The single-key rows of the JNI suites, each written once: a method per row of docs/strategies.md
- * (its name in camel case), which reads the key at a position of the data set's visiting order and
- * hands what it read to the Blackhole. GetBenchmark and DecodeBenchmark call them by name,
- * PairedGets through {@link #of}. The {@code long}, {@code utf8} and {@code avro} rows read a
- * decode {@link Shape}'s values: 8-byte big-endian counters, 64-byte names, 1 KiB Avro events. The
- * objects a row reads through (a pinned view, rocksdbjni's read options, a destination) are this
- * object's: one Reads per side, or per JMH state. Not thread-safe.
+ * (its name in camel case), taking a position and a Blackhole (no other method has that form),
+ * which reads the key at a position of the data set's visiting order and hands what it read to the
+ * Blackhole. GetBenchmark and DecodeBenchmark call them by name, PairedGets through {@link #of}.
+ * The {@code long}, {@code utf8} and {@code avro} rows read a decode {@link Shape}'s values: 8-byte
+ * big-endian counters, 64-byte names, 1 KiB Avro events. The objects a row reads through (a pinned
+ * view, rocksdbjni's read options, a destination) are this object's: one Reads per side, or per JMH
+ * state. Not thread-safe.
  */
 final class Reads implements AutoCloseable {
   private static final LongDecoder LONG_BE = Decoders.longBE();
@@ -96,85 +98,15 @@ final class Reads implements AutoCloseable {
   }
 
   /**
-   * A row's read, by its name in docs/strategies.md; a {@code _twin} row is its row under another
-   * name (the negative controls: read through another Reads, it runs on objects of its own).
+   * A row's read, by its name in docs/strategies.md: the method of that name in camel case ({@link
+   * Loops#keyRead}). A {@code _twin} row is its row under another name (the negative controls: read
+   * through another Reads, it runs on objects of its own).
    *
    * @param row the name
    * @return the read, or null if no single-key row of this class has that name
    */
   Loops.KeyRead of(String row) {
-    switch (row) {
-      case "string_copy":
-        return this::stringCopy;
-      case "pinnable_copy":
-        return this::pinnableCopy;
-      case "buffer_copy":
-        return this::bufferCopy;
-      case "direct_copy":
-        return this::directCopy;
-      case "pinned_view":
-      case "pinned_view_twin":
-        return this::pinnedView;
-      case "pinned_view_per_call":
-        return this::pinnedViewPerCall;
-      case "rocksdbjni_get":
-      case "rocksdbjni_get_twin":
-        return this::rocksdbjniGet;
-      case "rocksdbjni_get_prealloc":
-        return this::rocksdbjniGetPrealloc;
-      case "rocksdbjni_get_direct":
-        return this::rocksdbjniGetDirect;
-      case "rocksjava_pinned_view":
-        return this::rocksjavaPinnedView;
-      case "rocksjava_buffer_copy":
-        return this::rocksjavaBufferCopy;
-      case "rocksjava_direct_copy":
-        return this::rocksjavaDirectCopy;
-      case "long_rocksdbjni_get_guava":
-        return this::longRocksdbjniGetGuava;
-      case "long_rocksdbjni_get_wrap":
-        return this::longRocksdbjniGetWrap;
-      case "long_rocksdbjni_get_shifts":
-        return this::longRocksdbjniGetShifts;
-      case "long_rocksdbjni_get_direct":
-        return this::longRocksdbjniGetDirect;
-      case "long_pinnable_copy_guava":
-        return this::longPinnableCopyGuava;
-      case "long_pinnable_copy_wrap":
-        return this::longPinnableCopyWrap;
-      case "long_pinnable_copy_shifts":
-        return this::longPinnableCopyShifts;
-      case "long_pinned_view":
-        return this::longPinnedView;
-      case "long_decode_on_read":
-        return this::longDecodeOnRead;
-      case "rocksjava_long_decode_on_read":
-        return this::rocksjavaLongDecodeOnRead;
-      case "utf8_rocksdbjni_get":
-        return this::utf8RocksdbjniGet;
-      case "utf8_rocksdbjni_get_direct":
-        return this::utf8RocksdbjniGetDirect;
-      case "utf8_pinnable_copy":
-        return this::utf8PinnableCopy;
-      case "utf8_pinned_view":
-        return this::utf8PinnedView;
-      case "utf8_decode_on_read":
-        return this::utf8DecodeOnRead;
-      case "avro_rocksdbjni_get":
-        return this::avroRocksdbjniGet;
-      case "avro_rocksdbjni_get_direct":
-        return this::avroRocksdbjniGetDirect;
-      case "avro_pinnable_copy":
-        return this::avroPinnableCopy;
-      case "avro_pinned_view":
-        return this::avroPinnedView;
-      case "avro_decode_on_read":
-        return this::avroDecodeOnRead;
-      case "avro_decode_on_read_in_place":
-        return this::avroDecodeOnReadInPlace;
-      default:
-        return null;
-    }
+    return Loops.keyRead(MethodHandles.lookup(), this, row);
   }
 
   /** The key at p as a direct buffer from position 0, and directDst emptied for the value. */

@@ -1,6 +1,10 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.paired;
 
+import java.lang.invoke.LambdaMetafactory;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -36,6 +40,55 @@ public final class Loops {
      * @throws Exception what the read throws; the comparison fails
      */
     void read(int b, Blackhole bh) throws Exception;
+  }
+
+  private static final MethodType READ =
+      MethodType.methodType(void.class, int.class, Blackhole.class);
+
+  /**
+   * The read of a row that a method of rows' class defines: the method named after the row in camel
+   * case ({@code pinned_view}: {@code pinnedView}, the name of its JMH method too) that takes a
+   * position and a Blackhole. A {@code _twin} row is its row under another name, for the controls.
+   * The read is made as javac makes a method reference, so that the JIT inlines it alike.
+   *
+   * @param lookup a lookup with private access to rows' class ({@code MethodHandles.lookup()} in
+   *     it)
+   * @param rows the object whose method reads
+   * @param row the row's name
+   * @return the read, or null if rows' class has no such method
+   */
+  public static KeyRead keyRead(MethodHandles.Lookup lookup, Object rows, String row) {
+    String base = row.endsWith("_twin") ? row.substring(0, row.length() - "_twin".length()) : row;
+    StringBuilder name = new StringBuilder();
+    for (String word : base.split("_")) {
+      if (name.length() == 0) {
+        name.append(word);
+      } else if (!word.isEmpty()) {
+        name.append(Character.toUpperCase(word.charAt(0))).append(word, 1, word.length());
+      }
+    }
+    MethodHandle method;
+    try {
+      method = lookup.findVirtual(rows.getClass(), name.toString(), READ);
+    } catch (NoSuchMethodException e) {
+      return null;
+    } catch (IllegalAccessException e) {
+      throw new IllegalArgumentException(row + ": " + e.getMessage(), e);
+    }
+    try {
+      return (KeyRead)
+          LambdaMetafactory.metafactory(
+                  lookup,
+                  "read",
+                  MethodType.methodType(KeyRead.class, rows.getClass()),
+                  READ,
+                  method,
+                  READ)
+              .getTarget()
+              .invoke(rows);
+    } catch (Throwable t) {
+      throw new IllegalStateException(row + ": " + t, t);
+    }
   }
 
   /**

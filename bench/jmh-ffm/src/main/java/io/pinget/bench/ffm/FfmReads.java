@@ -9,17 +9,19 @@ import io.pinget.bench.paired.Loops;
 import io.pinget.ffm.FfmPinnedView;
 import io.pinget.ffm.LongSegmentDecoder;
 import io.pinget.ffm.SegmentDecoders;
+import java.lang.invoke.MethodHandles;
 import java.nio.ByteBuffer;
 import org.openjdk.jmh.infra.Blackhole;
 import org.rocksdb.RocksDBException;
 
 /**
  * The FFM suite's single-key rows, each written once: a method per row of docs/strategies.md (its
- * name in camel case; {@code ffm} the FFM binding, the others the JNI API and rocksdbjni on the
- * same JDK), which reads the key at a position of {@link FfmData}'s visiting order and hands what
- * it read to the Blackhole. FfmGetBenchmark calls them by name, FfmPairedGets through {@link #of}.
- * The {@code long} rows need values of 8 bytes. The views and destinations are this object's: one
- * FfmReads per side, or per JMH state. Not thread-safe.
+ * name in camel case, taking a position and a Blackhole, a form no other method has; {@code ffm}
+ * the FFM binding, the others the JNI API and rocksdbjni on the same JDK), which reads the key at a
+ * position of {@link FfmData}'s visiting order and hands what it read to the Blackhole.
+ * FfmGetBenchmark calls them by name, FfmPairedGets through {@link #of}. The {@code long} rows need
+ * values of 8 bytes. The views and destinations are this object's: one FfmReads per side, or per
+ * JMH state. Not thread-safe.
  */
 final class FfmReads implements AutoCloseable {
   private static final LongSegmentDecoder SEGMENT_LONG_BE = SegmentDecoders.longBE();
@@ -48,42 +50,15 @@ final class FfmReads implements AutoCloseable {
   }
 
   /**
-   * A row's read, by its name in docs/strategies.md; a {@code _twin} row is its row under another
-   * name (read through another FfmReads, it runs on objects of its own).
+   * A row's read, by its name in docs/strategies.md: the method of that name in camel case ({@link
+   * Loops#keyRead}). A {@code _twin} row is its row under another name (the negative controls: read
+   * through another FfmReads, it runs on objects of its own).
    *
    * @param row the name
    * @return the read, or null if no single-key row of this class has that name
    */
   Loops.KeyRead of(String row) {
-    switch (row) {
-      case "ffm_pinned_view":
-      case "ffm_pinned_view_twin":
-        return this::ffmPinnedView;
-      case "ffm_buffer_copy":
-        return this::ffmBufferCopy;
-      case "ffm_direct_copy":
-        return this::ffmDirectCopy;
-      case "ffm_pinnable_copy":
-        return this::ffmPinnableCopy;
-      case "ffm_string_copy":
-        return this::ffmStringCopy;
-      case "pinned_view":
-        return this::pinnedView;
-      case "buffer_copy":
-        return this::bufferCopy;
-      case "rocksdbjni_get":
-        return this::rocksdbjniGet;
-      case "rocksdbjni_get_direct":
-        return this::rocksdbjniGetDirect;
-      case "ffm_long_decode_on_read":
-        return this::ffmLongDecodeOnRead;
-      case "long_decode_on_read":
-        return this::longDecodeOnRead;
-      case "long_rocksdbjni_get_shifts":
-        return this::longRocksdbjniGetShifts;
-      default:
-        return null;
-    }
+    return Loops.keyRead(MethodHandles.lookup(), this, row);
   }
 
   /** The FFM pinned view: a read-only segment whose scope closes at the next get. */
