@@ -41,12 +41,15 @@
 #include <cstring>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "data_set.h"
 #include "machine_lock.h"
 #include "pinget/pinget.h"
+#include "rows.h"
 
 using pinget_bench::Config;
 using pinget_bench::DataSet;
@@ -86,137 +89,75 @@ void Loop(benchmark::State& state, const DataSet& ds, size_t batch, Body body) {
   }
 }
 
-// string_copy: 1 copy into a reused std::string.
-void BM_StringCopy(benchmark::State& state, Config c) {
-  std::string error;
-  DataSet* ds = GetDataSet(c, false, &error);
-  if (ds == nullptr) return state.SkipWithError(error.c_str());
-  std::string value;
-  pinget::ResetCopyStats();
-  Loop(state, *ds, 1, [&](size_t i) {
-    if (!ds->store->GetString({}, ds->keys[ds->order[i]], &value).ok()) {
-      state.SkipWithError("GetString failed");
-    }
-    benchmark::DoNotOptimize(value.data());
-  });
-  ReportCounters(state, c);
-  Finish(state, c);
-}
-
-// buffer_copy: P + 1 copies into a caller's buffer.
-void BM_BufferCopy(benchmark::State& state, Config c) {
-  std::string error;
-  DataSet* ds = GetDataSet(c, false, &error);
-  if (ds == nullptr) return state.SkipWithError(error.c_str());
-  std::vector<char> buffers(c.batch * c.value_size);
-  std::vector<pinget::Buffer> bufs(c.batch);
-  for (size_t b = 0; b < c.batch; ++b) {
-    bufs[b] = {buffers.data() + b * c.value_size, c.value_size};
+// Runs a row of rows.h over c's data set, one call per iteration (c.batch
+// keys), from consecutive positions of the visiting order. counted: the row is
+// pinget's, and reports its copy counters.
+template <typename Row>
+void RunRow(benchmark::State& state, const Config& c, const DataSet& ds,
+            Row& row, bool counted) {
+  const std::vector<std::string_view> keys = pinget_bench::Ordered(ds, 0);
+  if (counted) pinget::ResetCopyStats();
+  try {
+    Loop(state, ds, c.batch, [&](size_t i) { row(keys.data() + i); });
+  } catch (const std::exception& e) {
+    return state.SkipWithError(e.what());
   }
-  std::vector<std::string_view> keys(c.batch);
-  std::vector<size_t> sizes(c.batch);
-  std::vector<pinget::Status> statuses(c.batch);
-  pinget::ResetCopyStats();
-  Loop(state, *ds, c.batch, [&](size_t i) {
-    pinget::Status st;
-    if (c.batch == 1) {
-      st = ds->store->GetInto({}, ds->keys[ds->order[i]], bufs[0].data,
-                              bufs[0].capacity, &sizes[0]);
-    } else {
-      for (size_t b = 0; b < c.batch; ++b) keys[b] = ds->keys[ds->order[i + b]];
-      st = ds->store->MultiGetInto({}, c.batch, keys.data(), bufs.data(),
-                                   sizes.data(), statuses.data());
-    }
-    if (!st.ok()) state.SkipWithError("GetInto failed");
-    benchmark::DoNotOptimize(buffers.data());
-    benchmark::ClobberMemory();
-  });
-  ReportCounters(state, c);
+  if (counted) ReportCounters(state, c);
   Finish(state, c);
 }
 
-// pinned_view: P copies; the handle is reused, each get releasing the last.
-void BM_PinnedView(benchmark::State& state, Config c) {
+// The data set of c for state (raw: without pinget), or nullptr and the
+// benchmark skipped.
+DataSet* DataFor(benchmark::State& state, const Config& c, bool raw) {
   std::string error;
-  DataSet* ds = GetDataSet(c, false, &error);
-  if (ds == nullptr) return state.SkipWithError(error.c_str());
-  pinget::PinnedValue value;
-  pinget::PinnedBatch batch;
-  std::vector<std::string_view> keys(c.batch);
-  pinget::ResetCopyStats();
-  Loop(state, *ds, c.batch, [&](size_t i) {
-    pinget::Status st;
-    if (c.batch == 1) {
-      st = ds->store->GetPinned({}, ds->keys[ds->order[i]], &value);
-      benchmark::DoNotOptimize(value.data());
-      benchmark::DoNotOptimize(value.size());
-    } else {
-      for (size_t b = 0; b < c.batch; ++b) keys[b] = ds->keys[ds->order[i + b]];
-      st = ds->store->MultiGetPinned({}, c.batch, keys.data(), &batch);
-      for (size_t b = 0; b < c.batch; ++b) {
-        benchmark::DoNotOptimize(batch.view(b).data());
-      }
-    }
-    if (!st.ok()) state.SkipWithError("GetPinned failed");
-  });
-  ReportCounters(state, c);
-  Finish(state, c);
+  DataSet* ds = GetDataSet(c, raw, &error);
+  if (ds == nullptr) state.SkipWithError(error.c_str());
+  return ds;
+}
+
+void BM_StringCopy(benchmark::State& state, Config c) {
+  if (DataSet* ds = DataFor(state, c, false)) {
+    pinget_bench::StringCopyRow row(ds->store.get(), c.batch);
+    RunRow(state, c, *ds, row, true);
+  }
+}
+
+void BM_BufferCopy(benchmark::State& state, Config c) {
+  if (DataSet* ds = DataFor(state, c, false)) {
+    pinget_bench::BufferCopyRow row(ds->store.get(), c.batch, c.value_size);
+    RunRow(state, c, *ds, row, true);
+  }
+}
+
+void BM_PinnedView(benchmark::State& state, Config c) {
+  if (DataSet* ds = DataFor(state, c, false)) {
+    pinget_bench::PinnedViewRow row(ds->store.get(), c.batch);
+    RunRow(state, c, *ds, row, true);
+  }
 }
 
 // pinned_view_perf_count: pinned_view with RocksDB's PerfContext counting on
 // this thread (kEnableCount), as counting file reads through PerfContext would
 // need: what that alternative to pinget's file-system counter costs per get.
 void BM_PinnedViewPerfCount(benchmark::State& state, Config c) {
-  std::string error;
-  DataSet* ds = GetDataSet(c, false, &error);
-  if (ds == nullptr) return state.SkipWithError(error.c_str());
-  pinget::PinnedValue value;
-  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
-  rocksdb::get_perf_context()->Reset();
-  Loop(state, *ds, 1, [&](size_t i) {
-    if (!ds->store->GetPinned({}, ds->keys[ds->order[i]], &value).ok()) {
-      state.SkipWithError("GetPinned failed");
-    }
-    benchmark::DoNotOptimize(value.data());
-  });
-  const uint64_t block_reads = rocksdb::get_perf_context()->block_read_count;
-  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kDisable);
-  rocksdb::get_perf_context()->Reset();
-  state.counters["perf_block_reads_per_op"] =
-      block_reads / static_cast<double>(state.iterations());
-  Finish(state, c);
+  if (DataSet* ds = DataFor(state, c, false)) {
+    pinget_bench::PinnedViewRow row(ds->store.get(), 1);
+    rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
+    rocksdb::get_perf_context()->Reset();
+    RunRow(state, c, *ds, row, false);
+    const uint64_t block_reads = rocksdb::get_perf_context()->block_read_count;
+    rocksdb::SetPerfLevel(rocksdb::PerfLevel::kDisable);
+    rocksdb::get_perf_context()->Reset();
+    state.counters["perf_block_reads_per_op"] =
+        block_reads / static_cast<double>(state.iterations());
+  }
 }
 
-// native_pinned: RocksDB's DB::Get / MultiGet into PinnableSlices, no pinget.
 void BM_NativePinned(benchmark::State& state, Config c) {
-  std::string error;
-  DataSet* ds = GetDataSet(c, true, &error);
-  if (ds == nullptr) return state.SkipWithError(error.c_str());
-  rocksdb::DB* db = ds->engine->db.get();
-  rocksdb::ColumnFamilyHandle* cf = db->DefaultColumnFamily();
-  const rocksdb::ReadOptions ro;
-  std::vector<rocksdb::PinnableSlice> values(c.batch);
-  std::vector<rocksdb::Slice> keys(c.batch);
-  std::vector<rocksdb::Status> statuses(c.batch);
-  Loop(state, *ds, c.batch, [&](size_t i) {
-    if (c.batch == 1) {
-      values[0].Reset();
-      rocksdb::Status s = db->Get(ro, cf, ds->keys[ds->order[i]], &values[0]);
-      if (!s.ok()) state.SkipWithError("Get failed");
-      benchmark::DoNotOptimize(values[0].data());
-    } else {
-      for (size_t b = 0; b < c.batch; ++b) {
-        values[b].Reset();
-        keys[b] = ds->keys[ds->order[i + b]];
-      }
-      db->MultiGet(ro, cf, c.batch, keys.data(), values.data(),
-                   statuses.data());
-      for (size_t b = 0; b < c.batch; ++b) {
-        benchmark::DoNotOptimize(values[b].data());
-      }
-    }
-  });
-  Finish(state, c);
+  if (DataSet* ds = DataFor(state, c, true)) {
+    pinget_bench::NativePinnedRow row(ds->engine->db.get(), c.batch);
+    RunRow(state, c, *ds, row, false);
+  }
 }
 
 // Scans. One iteration reads c.batch entries: a streaming scan's batch (the

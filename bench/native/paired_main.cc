@@ -2,9 +2,10 @@
 //
 // pinget_paired: paired comparisons of C++ reads in one process (paired.h),
 // over the native suite's data sets (data_set.h, block cache, 1,000 keys by
-// default): pinget's strategies and native_pinned (RocksDB's own DB::Get into
-// a PinnableSlice, no pinget), by the native suite's row names. _twin rows are
-// their row's code written again, for the control pairs. SIZE "synthetic"
+// default): the rows of rows.h, pinget's strategies and native_pinned
+// (RocksDB's own DB::Get into a PinnableSlice, no pinget), by the native
+// suite's row names, each with a batch ("/16") or without. pinned_view_twin is
+// pinned_view's code compiled again, for the control pairs. SIZE "synthetic"
 // selects the self-test sides of known ratio: once (a chain of dependent
 // multiply-xor steps per operation), twice (the same loop, two chains per
 // operation), five_fourths (five chains per four operations), once_twin.
@@ -33,6 +34,7 @@
 #include "machine_lock.h"
 #include "paired.h"
 #include "pinget/pinget.h"
+#include "rows.h"
 
 namespace {
 
@@ -120,141 +122,77 @@ Side SyntheticSide(const std::string& row) {
 
 // --- the sides over a data set -----------------------------------------------
 
-// The keys in the visiting order, shared by the sides of one data set.
-struct Keys {
-  std::vector<std::string_view> ordered;
-};
-
-void Check(const pinget::Status& s) {
-  if (!s.ok()) throw std::runtime_error(s.ToString());
+// A side of a row of rows.h: one call of the row per batch of keys, from
+// position start of the visiting order. kCopy makes another instantiation, a
+// separately compiled copy of the same code, for a _twin row (the controls:
+// two copies of one loop can differ by their code's layout alone).
+template <typename Row, int kCopy = 0>
+Side RowSide(const std::string& row, size_t batch, std::shared_ptr<Row> read,
+             const pinget_bench::DataSet& ds) {
+  auto keys = std::make_shared<std::vector<std::string_view>>(
+      pinget_bench::Ordered(ds, batch));
+  const size_t n = ds.order.size();
+  Side s{row, batch, batch, nullptr};
+  s.run = [=](size_t start, size_t ops) {
+    size_t p = start;
+    for (size_t i = 0; i < ops; i += batch) {
+      (*read)(keys->data() + p);
+      p += batch;
+      if (p >= n) p -= n;
+    }
+  };
+  return s;
 }
 
-// One case per row, each with its own loop: the repetition is on purpose.
 Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
               pinget_bench::DataSet* raw) {
-  auto keys = std::make_shared<Keys>();
-  for (size_t i : ds->order) keys->ordered.push_back(ds->keys[i]);
-  const size_t n = keys->ordered.size();
+  using pinget_bench::BufferCopyRow;
+  using pinget_bench::NativePinnedRow;
+  using pinget_bench::PinnedViewRow;
   pinget::Store* store = ds->store.get();
-  rocksdb::DB* db = raw->engine->db.get();
-  Side s{row, batch, batch, nullptr};
-  if (batch == 1 && row == "pinned_view") {
-    auto value = std::make_shared<pinget::PinnedValue>();
-    s.run = [=](size_t start, size_t ops) {
-      size_t p = start;
-      for (size_t i = 0; i < ops; ++i) {
-        Check(store->GetPinned({}, keys->ordered[p], value.get()));
-        benchmark::DoNotOptimize(value->data());
-        if (++p == n) p = 0;
-      }
-    };
-  } else if (batch == 1 && row == "pinned_view_twin") {
-    auto value = std::make_shared<pinget::PinnedValue>();
-    s.run = [=](size_t start, size_t ops) {
-      size_t p = start;
-      for (size_t i = 0; i < ops; ++i) {
-        Check(store->GetPinned({}, keys->ordered[p], value.get()));
-        benchmark::DoNotOptimize(value->data());
-        if (++p == n) p = 0;
-      }
-    };
-  } else if (batch == 1 && row == "buffer_copy") {
-    auto buffer = std::make_shared<std::vector<char>>(ds->config.value_size);
-    s.run = [=](size_t start, size_t ops) {
-      size_t p = start;
-      size_t size = 0;
-      for (size_t i = 0; i < ops; ++i) {
-        Check(store->GetInto({}, keys->ordered[p], buffer->data(),
-                             buffer->size(), &size));
-        benchmark::DoNotOptimize(buffer->data());
-        benchmark::ClobberMemory();
-        if (++p == n) p = 0;
-      }
-    };
-  } else if (batch == 1 && row == "string_copy") {
-    auto value = std::make_shared<std::string>();
-    s.run = [=](size_t start, size_t ops) {
-      size_t p = start;
-      for (size_t i = 0; i < ops; ++i) {
-        Check(store->GetString({}, keys->ordered[p], value.get()));
-        benchmark::DoNotOptimize(value->data());
-        if (++p == n) p = 0;
-      }
-    };
-  } else if (batch == 1 && row == "pinned_view_borrowed") {
+  if (row == "pinned_view") {
+    return RowSide(row, batch, std::make_shared<PinnedViewRow>(store, batch),
+                   *ds);
+  }
+  if (row == "pinned_view_twin") {
+    return RowSide<PinnedViewRow, 1>(
+        row, batch, std::make_shared<PinnedViewRow>(store, batch), *ds);
+  }
+  if (row == "buffer_copy") {
+    return RowSide(
+        row, batch,
+        std::make_shared<BufferCopyRow>(store, batch, ds->config.value_size),
+        *ds);
+  }
+  if (row == "string_copy") {
+    return RowSide(row, batch,
+                   std::make_shared<pinget_bench::StringCopyRow>(store, batch),
+                   *ds);
+  }
+  if (row == "pinned_view_borrowed") {
     // pinned_view over native_pinned's own database (Store::Borrow): the
     // pair with native_pinned then differs by pinget's wrapper alone, not by
-    // two databases' memory layout.
+    // two databases' memory layout. The row is kept with the borrowed store.
     std::unique_ptr<pinget::Store> b;
-    Check(pinget::Store::Borrow(db, raw->engine->families, &b));
-    std::shared_ptr<pinget::Store> borrowed = std::move(b);
-    auto value = std::make_shared<pinget::PinnedValue>();
-    s.run = [=](size_t start, size_t ops) {
-      size_t p = start;
-      for (size_t i = 0; i < ops; ++i) {
-        Check(borrowed->GetPinned({}, keys->ordered[p], value.get()));
-        benchmark::DoNotOptimize(value->data());
-        if (++p == n) p = 0;
-      }
+    pinget_bench::Check(pinget::Store::Borrow(raw->engine->db.get(),
+                                              raw->engine->families, &b));
+    struct Borrowed {
+      Borrowed(std::unique_ptr<pinget::Store> s, size_t batch)
+          : store(std::move(s)), row(store.get(), batch) {}
+      void operator()(const std::string_view* keys) { row(keys); }
+      std::unique_ptr<pinget::Store> store;
+      PinnedViewRow row;
     };
-  } else if (batch == 1 && row == "native_pinned") {
-    auto value = std::make_shared<rocksdb::PinnableSlice>();
-    s.run = [=](size_t start, size_t ops) {
-      rocksdb::ColumnFamilyHandle* cf = db->DefaultColumnFamily();
-      const rocksdb::ReadOptions ro;
-      size_t p = start;
-      for (size_t i = 0; i < ops; ++i) {
-        value->Reset();
-        if (!db->Get(ro, cf, keys->ordered[p], value.get()).ok()) {
-          throw std::runtime_error("Get failed");
-        }
-        benchmark::DoNotOptimize(value->data());
-        if (++p == n) p = 0;
-      }
-    };
-  } else if (batch > 1 && row == "pinned_view") {
-    auto pinned = std::make_shared<pinget::PinnedBatch>();
-    auto slice = std::make_shared<std::vector<std::string_view>>(batch);
-    s.run = [=](size_t start, size_t ops) {
-      size_t p = start;
-      for (size_t i = 0; i < ops; i += batch) {
-        for (size_t k = 0; k < batch; ++k) {
-          (*slice)[k] = keys->ordered[p];
-          if (++p == n) p = 0;
-        }
-        Check(store->MultiGetPinned({}, batch, slice->data(), pinned.get()));
-        for (size_t k = 0; k < batch; ++k) {
-          benchmark::DoNotOptimize(pinned->view(k).data());
-        }
-      }
-    };
-  } else if (batch > 1 && row == "native_pinned") {
-    auto values = std::make_shared<std::vector<rocksdb::PinnableSlice>>(batch);
-    auto slice = std::make_shared<std::vector<rocksdb::Slice>>(batch);
-    auto statuses = std::make_shared<std::vector<rocksdb::Status>>(batch);
-    s.run = [=](size_t start, size_t ops) {
-      rocksdb::ColumnFamilyHandle* cf = db->DefaultColumnFamily();
-      const rocksdb::ReadOptions ro;
-      size_t p = start;
-      for (size_t i = 0; i < ops; i += batch) {
-        for (size_t k = 0; k < batch; ++k) {
-          (*values)[k].Reset();
-          (*slice)[k] =
-              rocksdb::Slice(keys->ordered[p].data(), keys->ordered[p].size());
-          if (++p == n) p = 0;
-        }
-        db->MultiGet(ro, cf, batch, slice->data(), values->data(),
-                     statuses->data());
-        for (size_t k = 0; k < batch; ++k) {
-          benchmark::DoNotOptimize((*values)[k].data());
-        }
-      }
-    };
-  } else {
-    throw std::invalid_argument("unknown row " + row + " (batch " +
-                                std::to_string(batch) + ")");
+    return RowSide(row, batch, std::make_shared<Borrowed>(std::move(b), batch),
+                   *ds);
   }
-  return s;
+  if (row == "native_pinned") {
+    return RowSide(
+        row, batch,
+        std::make_shared<NativePinnedRow>(raw->engine->db.get(), batch), *ds);
+  }
+  throw std::invalid_argument("unknown row " + row + " (batch " +
+                              std::to_string(batch) + ")");
 }
 
 }  // namespace

@@ -1,0 +1,162 @@
+// Copyright pinget authors. Licensed under the Apache License 2.0.
+//
+// The get rows of the native suites, each written once: get_bench.cc (Google
+// Benchmark) and paired_main.cc run them under the row names of
+// docs/strategies.md. A row is fixed to a batch size when made (1: single
+// gets); each call reads that many consecutive keys, and hands what it read to
+// benchmark::DoNotOptimize so that no read is optimised away. A failed read
+// throws std::runtime_error. A row owns the pins and buffers it reads into,
+// and borrows its store or database, which must outlive it. Not thread-safe.
+
+#ifndef PINGET_BENCH_NATIVE_ROWS_H_
+#define PINGET_BENCH_NATIVE_ROWS_H_
+
+#include <benchmark/benchmark.h>
+#include <rocksdb/db.h>
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data_set.h"
+#include "pinget/pinget.h"
+
+namespace pinget_bench {
+
+// ds's keys in its visiting order, then its first `extra` keys again: a batch
+// of up to extra + 1 keys starting at any position of the order reads
+// consecutive elements.
+inline std::vector<std::string_view> Ordered(const DataSet& ds, size_t extra) {
+  std::vector<std::string_view> out;
+  const size_t n = ds.order.size();
+  for (size_t i = 0; i < n + extra; ++i)
+    out.push_back(ds.keys[ds.order[i % n]]);
+  return out;
+}
+
+inline void Check(const pinget::Status& s) {
+  if (!s.ok()) throw std::runtime_error(s.ToString());
+}
+
+// string_copy: 1 copy into a reused std::string. Batch 1 only.
+class StringCopyRow {
+ public:
+  StringCopyRow(pinget::Store* store, size_t batch) : store_(store) {
+    if (batch != 1) throw std::invalid_argument("string_copy has no batch");
+  }
+  void operator()(const std::string_view* keys) {
+    Check(store_->GetString({}, keys[0], &value_));
+    benchmark::DoNotOptimize(value_.data());
+  }
+
+ private:
+  pinget::Store* store_;
+  std::string value_;
+};
+
+// buffer_copy: P + 1 copies into the row's buffers (GetInto; MultiGetInto for
+// a batch).
+class BufferCopyRow {
+ public:
+  BufferCopyRow(pinget::Store* store, size_t batch, size_t value_size)
+      : store_(store),
+        batch_(batch),
+        buffer_(batch * value_size),
+        buffers_(batch),
+        sizes_(batch),
+        statuses_(batch) {
+    for (size_t b = 0; b < batch; ++b) {
+      buffers_[b] = {buffer_.data() + b * value_size, value_size};
+    }
+  }
+  void operator()(const std::string_view* keys) {
+    if (batch_ == 1) {
+      Check(store_->GetInto({}, keys[0], buffers_[0].data, buffers_[0].capacity,
+                            &sizes_[0]));
+    } else {
+      Check(store_->MultiGetInto({}, batch_, keys, buffers_.data(),
+                                 sizes_.data(), statuses_.data()));
+    }
+    benchmark::DoNotOptimize(buffer_.data());
+    benchmark::ClobberMemory();
+  }
+
+ private:
+  pinget::Store* store_;
+  size_t batch_;
+  std::vector<char> buffer_;
+  std::vector<pinget::Buffer> buffers_;
+  std::vector<size_t> sizes_;
+  std::vector<pinget::Status> statuses_;
+};
+
+// pinned_view: P copies; the row's pin (or batch) is reused, each get
+// releasing the last.
+class PinnedViewRow {
+ public:
+  PinnedViewRow(pinget::Store* store, size_t batch)
+      : store_(store), batch_(batch) {}
+  void operator()(const std::string_view* keys) {
+    if (batch_ == 1) {
+      Check(store_->GetPinned({}, keys[0], &value_));
+      benchmark::DoNotOptimize(value_.data());
+    } else {
+      Check(store_->MultiGetPinned({}, batch_, keys, &values_));
+      for (size_t b = 0; b < batch_; ++b) {
+        benchmark::DoNotOptimize(values_.view(b).data());
+      }
+    }
+  }
+
+ private:
+  pinget::Store* store_;
+  size_t batch_;
+  pinget::PinnedValue value_;
+  pinget::PinnedBatch values_;
+};
+
+// native_pinned: RocksDB's own DB::Get (MultiGet for a batch) into reused
+// PinnableSlices, no pinget: the floor.
+class NativePinnedRow {
+ public:
+  NativePinnedRow(rocksdb::DB* db, size_t batch)
+      : db_(db),
+        cf_(db->DefaultColumnFamily()),
+        batch_(batch),
+        values_(batch),
+        keys_(batch),
+        statuses_(batch) {}
+  void operator()(const std::string_view* keys) {
+    if (batch_ == 1) {
+      values_[0].Reset();
+      const rocksdb::Status s = db_->Get(ro_, cf_, keys[0], &values_[0]);
+      if (!s.ok()) throw std::runtime_error(s.ToString());
+      benchmark::DoNotOptimize(values_[0].data());
+      return;
+    }
+    for (size_t b = 0; b < batch_; ++b) {
+      values_[b].Reset();
+      keys_[b] = rocksdb::Slice(keys[b].data(), keys[b].size());
+    }
+    db_->MultiGet(ro_, cf_, batch_, keys_.data(), values_.data(),
+                  statuses_.data());
+    for (size_t b = 0; b < batch_; ++b) {
+      benchmark::DoNotOptimize(values_[b].data());
+    }
+  }
+
+ private:
+  rocksdb::DB* db_;
+  rocksdb::ColumnFamilyHandle* cf_;
+  const rocksdb::ReadOptions ro_;
+  size_t batch_;
+  std::vector<rocksdb::PinnableSlice> values_;
+  std::vector<rocksdb::Slice> keys_;
+  std::vector<rocksdb::Status> statuses_;
+};
+
+}  // namespace pinget_bench
+
+#endif  // PINGET_BENCH_NATIVE_ROWS_H_
