@@ -160,96 +160,49 @@ void BM_NativePinned(benchmark::State& state, Config c) {
   }
 }
 
-// Scans. One iteration reads c.batch entries: a streaming scan's batch (the
-// next kScanBatch entries, from the start again at the end of the data) or a
-// short range (a seek to a key of the visiting order, then kRangeEntries), so
-// that a row's time per op is per entry. cursor@<shape> reads through
-// pinget's Cursor (values in place, keys copied and counted);
-// native_iterator@<shape> is RocksDB's iterator with pin_data over the same
-// data without pinget, each key and value read where it lies: the floor.
-constexpr size_t kScanBatch = 256;
-constexpr size_t kRangeEntries = 100;
-
+// Scans (rows.h's CursorRow and NativeIteratorRow): one iteration is one call
+// of the row, c.batch entries, so that a row's time per op is per entry.
+// cursor@<shape> reads through pinget's Cursor; native_iterator@<shape> is
+// RocksDB's iterator with pin_data over the same data without pinget.
 Config ScanConfig(Config c, bool stream) {
-  c.batch = stream ? kScanBatch : kRangeEntries;
+  c.batch = stream ? pinget_bench::kScanBatch : pinget_bench::kRangeEntries;
   return c;
 }
 
-// A seek key with kRangeEntries entries after it (the first key if fewer).
-const std::string& RangeStart(const DataSet& ds, size_t* next) {
-  const size_t starts =
-      ds.keys.size() > kRangeEntries ? ds.keys.size() - kRangeEntries : 1;
-  const size_t i = ds.order[*next] % starts;
-  if (++*next == ds.order.size()) *next = 0;
-  return ds.keys[i];
+template <typename Row>
+void RunScan(benchmark::State& state, const Config& c, Row& row, bool counted) {
+  if (counted) pinget::ResetCopyStats();
+  try {
+    for (auto _ : state) row();
+  } catch (const std::exception& e) {
+    return state.SkipWithError(e.what());
+  }
+  if (counted) ReportCounters(state, c);
+  Finish(state, c);
 }
 
 void BM_CursorScan(benchmark::State& state, Config c, bool stream) {
-  std::string error;
   Config data = c;
   data.batch = 1;  // the get rows' data set
-  DataSet* ds = GetDataSet(data, false, &error);
-  if (ds == nullptr) return state.SkipWithError(error.c_str());
-  std::unique_ptr<pinget::Cursor> cursor;
-  if (!ds->store->NewCursor({}, &cursor).ok() || !cursor->SeekToFirst().ok()) {
-    return state.SkipWithError("NewCursor failed");
-  }
-  size_t next = 0;
-  pinget::ResetCopyStats();
-  for (auto _ : state) {
-    size_t left = c.batch;
-    if (!stream && !cursor->Seek(RangeStart(*ds, &next)).ok()) {
-      return state.SkipWithError("Seek failed");
+  if (DataSet* ds = DataFor(state, data, false)) {
+    std::unique_ptr<pinget_bench::CursorRow> row;
+    try {
+      row = std::make_unique<pinget_bench::CursorRow>(ds->store.get(), *ds,
+                                                      stream);
+    } catch (const std::exception& e) {
+      return state.SkipWithError(e.what());
     }
-    while (left > 0) {
-      if (!cursor->Next(left).ok()) return state.SkipWithError("Next failed");
-      const size_t n = cursor->count();
-      if (n == 0) {
-        if (!stream) break;  // the range ended early
-        if (!cursor->SeekToFirst().ok()) return state.SkipWithError("seek");
-        continue;
-      }
-      for (size_t i = 0; i < n; ++i) {
-        benchmark::DoNotOptimize(cursor->key(i).data());
-        benchmark::DoNotOptimize(cursor->value(i).data());
-      }
-      left -= n;
-    }
+    RunScan(state, c, *row, true);
   }
-  ReportCounters(state, c);
-  Finish(state, c);
 }
 
 void BM_NativeIterator(benchmark::State& state, Config c, bool stream) {
-  std::string error;
   Config data = c;
   data.batch = 1;
-  DataSet* ds = GetDataSet(data, true, &error);
-  if (ds == nullptr) return state.SkipWithError(error.c_str());
-  rocksdb::ReadOptions ro;
-  ro.pin_data = true;
-  std::unique_ptr<rocksdb::Iterator> it(ds->engine->db->NewIterator(ro));
-  it->SeekToFirst();
-  size_t next = 0;
-  for (auto _ : state) {
-    if (stream) {
-      for (size_t i = 0; i < c.batch; ++i) {
-        if (!it->Valid()) it->SeekToFirst();
-        benchmark::DoNotOptimize(it->key().data());
-        benchmark::DoNotOptimize(it->value().data());
-        it->Next();
-      }
-    } else {
-      it->Seek(RangeStart(*ds, &next));
-      for (size_t i = 0; i < c.batch && it->Valid(); ++i) {
-        benchmark::DoNotOptimize(it->key().data());
-        benchmark::DoNotOptimize(it->value().data());
-        it->Next();
-      }
-    }
+  if (DataSet* ds = DataFor(state, data, true)) {
+    pinget_bench::NativeIteratorRow row(ds->engine->db.get(), *ds, stream);
+    RunScan(state, c, row, false);
   }
-  if (!it->status().ok()) state.SkipWithError("iterator failed");
-  Finish(state, c);
 }
 
 // memcpy: the cost of one copy of value_size bytes, source and destination

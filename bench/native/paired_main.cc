@@ -144,6 +144,19 @@ Side RowSide(const std::string& row, size_t batch, std::shared_ptr<Row> read,
   return s;
 }
 
+// A side of a scan row of rows.h: one call per row.entries() operations, each
+// an entry (the start position is the row's own: a stream goes on, a range
+// takes the next seek key).
+template <typename Row>
+Side EntrySide(const std::string& row, std::shared_ptr<Row> read) {
+  const size_t unit = read->entries();
+  Side s{row, 1, unit, nullptr};
+  s.run = [=](size_t, size_t ops) {
+    for (size_t i = 0; i < ops; i += unit) (*read)();
+  };
+  return s;
+}
+
 Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
               pinget_bench::DataSet* raw) {
   using pinget_bench::BufferCopyRow;
@@ -185,6 +198,15 @@ Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
     };
     return RowSide(row, batch, std::make_shared<Borrowed>(std::move(b), batch),
                    *ds);
+  }
+  if (row == "cursor_stream" || row == "cursor_range") {
+    return EntrySide(row, std::make_shared<pinget_bench::CursorRow>(
+                              store, *ds, row == "cursor_stream"));
+  }
+  if (row == "native_iterator_stream" || row == "native_iterator_range") {
+    return EntrySide(
+        row, std::make_shared<pinget_bench::NativeIteratorRow>(
+                 raw->engine->db.get(), *raw, row == "native_iterator_stream"));
   }
   if (row == "native_pinned") {
     return RowSide(

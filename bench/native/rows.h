@@ -1,7 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 //
-// The get rows of the native suites, each written once: get_bench.cc (Google
-// Benchmark) and paired_main.cc run them under the row names of
+// The get and scan rows of the native suites, each written once: get_bench.cc
+// (Google Benchmark) and paired_main.cc run them under the row names of
 // docs/strategies.md. A row is fixed to a batch size when made (1: single
 // gets); each call reads that many consecutive keys, and hands what it read to
 // benchmark::DoNotOptimize so that no read is optimised away. A failed read
@@ -15,6 +15,7 @@
 #include <rocksdb/db.h>
 
 #include <cstddef>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -155,6 +156,104 @@ class NativePinnedRow {
   std::vector<rocksdb::PinnableSlice> values_;
   std::vector<rocksdb::Slice> keys_;
   std::vector<rocksdb::Status> statuses_;
+};
+
+// Scans. A call reads entries() entries: a streaming scan's batch (the next
+// kScanBatch entries, from the first key again at the end of the data) or a
+// short range (a seek to the next key of the visiting order that has
+// kRangeEntries after it, then those entries). Every key and value is read
+// where it lies (its address to DoNotOptimize).
+constexpr size_t kScanBatch = 256;
+constexpr size_t kRangeEntries = 100;
+
+// The seek keys of the range scans: ds's keys taken in its visiting order,
+// each one with kRangeEntries keys after it (the first key if there are fewer).
+class RangeStarts {
+ public:
+  explicit RangeStarts(const DataSet& ds) : ds_(ds) {}
+  const std::string& Next() {
+    const size_t starts =
+        ds_.keys.size() > kRangeEntries ? ds_.keys.size() - kRangeEntries : 1;
+    const size_t i = ds_.order[next_] % starts;
+    if (++next_ == ds_.order.size()) next_ = 0;
+    return ds_.keys[i];
+  }
+
+ private:
+  const DataSet& ds_;
+  size_t next_ = 0;
+};
+
+// cursor_stream / cursor_range: pinget's Cursor, its batches up to what is
+// left of the call's entries (values in place, keys copied and counted).
+class CursorRow {
+ public:
+  CursorRow(pinget::Store* store, const DataSet& ds, bool stream)
+      : stream_(stream), starts_(ds) {
+    Check(store->NewCursor({}, &cursor_));
+    Check(cursor_->SeekToFirst());
+  }
+  size_t entries() const { return stream_ ? kScanBatch : kRangeEntries; }
+  void operator()() {
+    size_t left = entries();
+    if (!stream_) Check(cursor_->Seek(starts_.Next()));
+    while (left > 0) {
+      Check(cursor_->Next(left));
+      const size_t n = cursor_->count();
+      if (n == 0) {
+        if (!stream_) return;  // the range ended early
+        Check(cursor_->SeekToFirst());
+        continue;
+      }
+      for (size_t i = 0; i < n; ++i) {
+        benchmark::DoNotOptimize(cursor_->key(i).data());
+        benchmark::DoNotOptimize(cursor_->value(i).data());
+      }
+      left -= n;
+    }
+  }
+
+ private:
+  bool stream_;
+  RangeStarts starts_;
+  std::unique_ptr<pinget::Cursor> cursor_;
+};
+
+// native_iterator_stream / native_iterator_range: RocksDB's own iterator with
+// pin_data over the same data, no pinget: the floor of a scan.
+class NativeIteratorRow {
+ public:
+  NativeIteratorRow(rocksdb::DB* db, const DataSet& ds, bool stream)
+      : stream_(stream), starts_(ds) {
+    rocksdb::ReadOptions ro;
+    ro.pin_data = true;
+    it_.reset(db->NewIterator(ro));
+    it_->SeekToFirst();
+  }
+  size_t entries() const { return stream_ ? kScanBatch : kRangeEntries; }
+  void operator()() {
+    if (stream_) {
+      for (size_t i = 0; i < kScanBatch; ++i) {
+        if (!it_->Valid()) it_->SeekToFirst();
+        benchmark::DoNotOptimize(it_->key().data());
+        benchmark::DoNotOptimize(it_->value().data());
+        it_->Next();
+      }
+    } else {
+      it_->Seek(starts_.Next());
+      for (size_t i = 0; i < kRangeEntries && it_->Valid(); ++i) {
+        benchmark::DoNotOptimize(it_->key().data());
+        benchmark::DoNotOptimize(it_->value().data());
+        it_->Next();
+      }
+    }
+    if (!it_->status().ok()) throw std::runtime_error(it_->status().ToString());
+  }
+
+ private:
+  bool stream_;
+  RangeStarts starts_;
+  std::unique_ptr<rocksdb::Iterator> it_;
 };
 
 }  // namespace pinget_bench

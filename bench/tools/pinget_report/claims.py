@@ -167,9 +167,9 @@ CLAIMS = [
                 [4 * KIB], MEMTABLE_KEYS),
     dict(kind="value", field="bytes_copied_per_op", equal=0,
          rows=["pinned_view_pin_memtable@hit@memtable"], sizes=EVERY, keys=MEMTABLE_KEYS),
-    # Get and decode, paired (PairedGets' long_ rows: the value's first 8 bytes
-    # as a big-endian long): decode on read against the in-JVM C++ loop (which
-    # reads without decoding) and rocksdbjni's two fastest get + decode.
+    # Get and decode, paired (PairedGets' long_ rows: an 8-byte big-endian
+    # long): decode on read against the in-JVM C++ loop (which reads without
+    # decoding) and rocksdbjni's two fastest get + decode.
     _time(("long_decode_on_read", 1), ("native_pinned_loop", 1), at_most=1.10, sizes=[8],
           note="the C++ loop does not decode"),
     _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_direct", 1), at_least=1,
@@ -205,6 +205,11 @@ CLAIMS = [
            group="ffm", note="control"),
     _speed(PV, ("pinned_view_twin", 1), equal=1, sizes=EVERY, suite="native",
            note="control"),
+    # pinget's C++ cursor per entry over RocksDB's own iterator with pin_data
+    # (pinget_paired's cursor_ and native_iterator_ sides, 1,000 keys).
+    *[_time((f"cursor_{shape}", 1), (f"native_iterator_{shape}", 1), at_most=1.05,
+            sizes=[128, 4 * KIB], suite="native", note="RocksDB's iterator, pin_data")
+      for shape in ("stream", "range")],
     # pinget's C++ wrapper over RocksDB's own Get, on one database (issue 31).
     _speed(("pinned_view_borrowed", 1), ("native_pinned", 1), at_least=0.98, sizes=EVERY,
            suite="native", note="the same database"),

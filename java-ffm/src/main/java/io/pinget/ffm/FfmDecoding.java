@@ -263,22 +263,12 @@ final class FfmDecoding {
       MemorySegment ro = store.begin(options, slots);
       try {
         held = true;
-        int code =
-            (int)
-                Native.PINNED_VIEW.invokeExact(
-                    store.handle(),
-                    ro,
-                    slots.key(key),
-                    (long) key.length,
-                    pinned,
-                    slots.pointer,
-                    slots.size,
-                    slots.message);
+        int code = slots.pin(store.handle(), ro, key, pinned);
         if (code == Native.NOT_FOUND) {
           return false;
         }
         Native.check(code, slots.message);
-        address = slots.pointer.get(JAVA_LONG, 0);
+        address = slots.address();
         size = slots.size();
         return true;
       } catch (Throwable t) {

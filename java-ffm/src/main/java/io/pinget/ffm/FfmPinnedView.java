@@ -82,17 +82,7 @@ public final class FfmPinnedView implements AutoCloseable {
       throw e;
     }
     try {
-      int code =
-          (int)
-              Native.PINNED_VIEW.invokeExact(
-                  store.handle(),
-                  ro,
-                  slots.key(key),
-                  (long) key.length,
-                  pinned,
-                  slots.pointer,
-                  slots.size,
-                  slots.message);
+      int code = slots.pin(store.handle(), ro, key, pinned);
       if (code != Native.OK) {
         if (code == Native.NOT_FOUND) {
           return null;
@@ -100,7 +90,7 @@ public final class FfmPinnedView implements AutoCloseable {
         throw Native.error(code, slots.message);
       }
       scope.open();
-      return scope.wrap(slots.pointer.get(JAVA_LONG, 0), slots.size());
+      return scope.wrap(slots.address(), slots.size());
     } catch (Throwable t) {
       throw Native.rethrow(t);
     } finally {

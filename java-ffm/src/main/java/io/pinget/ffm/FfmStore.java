@@ -361,17 +361,7 @@ public final class FfmStore implements AutoCloseable {
     MemorySegment ro = begin(options, slots);
     try {
       MemorySegment pinned = slots.pinned();
-      int code =
-          (int)
-              Native.PINNED_VIEW.invokeExact(
-                  handle,
-                  ro,
-                  slots.key(key),
-                  (long) key.length,
-                  pinned,
-                  slots.pointer,
-                  slots.size,
-                  slots.message);
+      int code = slots.pin(handle, ro, key, pinned);
       if (code == Native.NOT_FOUND) {
         return null;
       }

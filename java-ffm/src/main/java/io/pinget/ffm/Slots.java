@@ -89,6 +89,24 @@ final class Slots {
     return nativeRead;
   }
 
+  /**
+   * pinget_pinned_view of key into pinned, through the store's handle and the read options ro.
+   *
+   * @return the C code; on OK, {@link #address()} and {@link #size()} are the pinned value's until
+   *     pinned is released or pins again
+   */
+  int pin(MemorySegment store, MemorySegment ro, byte[] key, MemorySegment pinned)
+      throws Throwable {
+    return (int)
+        Native.PINNED_VIEW.invokeExact(
+            store, ro, key(key), (long) key.length, pinned, pointer, size, message);
+  }
+
+  /** The char* out-parameter: the address of the value the last call lent. */
+  long address() {
+    return pointer.get(JAVA_LONG, 0);
+  }
+
   /** This thread's pinget_pinned, destroyed once the Slots are unreachable. */
   MemorySegment pinned() {
     if (pinned == null) {
