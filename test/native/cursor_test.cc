@@ -3,8 +3,10 @@
 // Cursor: every entry in order, both ways, in batches of every size; values
 // read in place (0 value copies from the block cache and the memtable);
 // bounds, prefixes, seeks, snapshots, column families; the store closed under
-// it; iterators remade past kRecycleBytes without a gap or a repeat.
+// it; iterators remade past kRecycleBytes without a gap or a repeat, letting
+// go of what the old one pinned.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <map>
@@ -245,6 +247,34 @@ TEST_P(CursorTest, RemakesItsIteratorPastTheRecycleSizeWithoutGapOrRepeat) {
   std::vector<std::pair<std::string, std::string>> backward(forward.rbegin(),
                                                             forward.rend());
   EXPECT_EQ(Drain(c.get(), 13, false), backward);
+}
+
+// What a cursor pins stays near kRecycleBytes however far it reads: each
+// iterator it remakes lets go of the blocks the one before pinned.
+TEST_P(CursorTest, KeepsWhatItPinsNearTheRecycleSize) {
+  if (GetParam() != Residency::kBlockCache) GTEST_SKIP() << "block-cache pins";
+  ASSERT_NO_FATAL_FAILURE(OpenStore(LargeOptions()));
+  const size_t n = 4 * Cursor::kRecycleBytes / (16 * kKiB);
+  Fill(static_cast<int>(n), 16 * kKiB);
+  std::unique_ptr<Cursor> c = Make(store_.get());
+  size_t entries = 0;
+  uint64_t most = 0;
+  for (bool forward : {true, false}) {
+    ASSERT_OK(forward ? c->SeekToFirst() : c->SeekToLast());
+    for (;;) {
+      ASSERT_OK(forward ? c->Next(13) : c->Prev(13));
+      if (c->count() == 0) break;
+      entries += c->count();
+      std::string pinned;
+      ASSERT_OK(
+          store_->GetProperty(0, "rocksdb.block-cache-pinned-usage", &pinned));
+      most = std::max<uint64_t>(most, std::stoull(pinned));
+    }
+  }
+  EXPECT_EQ(entries, 2 * n);
+  // kRecycleBytes lent, then the batch that crossed it and the blocks around.
+  EXPECT_LE(most, 2 * Cursor::kRecycleBytes);
+  EXPECT_GE(most, Cursor::kRecycleBytes / 2);  // the property sees the pins
 }
 
 TEST_P(CursorTest, ColumnFamiliesAndChecks) {
