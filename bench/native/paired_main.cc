@@ -203,10 +203,16 @@ Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
     return EntrySide(row, std::make_shared<pinget_bench::CursorRow>(
                               store, *ds, row == "cursor_stream"));
   }
-  if (row == "native_iterator_stream" || row == "native_iterator_range") {
-    return EntrySide(
-        row, std::make_shared<pinget_bench::NativeIteratorRow>(
-                 raw->engine->db.get(), *raw, row == "native_iterator_stream"));
+  for (const char* shape : {"stream", "range"}) {
+    for (const bool bounded : {false, true}) {
+      const std::string name =
+          std::string("native_iterator_") + (bounded ? "bounded_" : "") + shape;
+      if (row != name) continue;
+      return EntrySide(
+          row, std::make_shared<pinget_bench::NativeIteratorRow>(
+                   raw->engine->db.get(), *raw, std::string(shape) == "stream",
+                   bounded ? pinget::Cursor::kRecycleBytes : 0));
+    }
   }
   if (row == "native_pinned") {
     return RowSide(
