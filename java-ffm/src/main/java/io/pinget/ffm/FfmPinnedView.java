@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.pinget.ReadOptions;
 import io.pinget.internal.Checks;
