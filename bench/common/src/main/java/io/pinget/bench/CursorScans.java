@@ -2,13 +2,15 @@
 package io.pinget.bench;
 
 import io.pinget.Cursor;
+import java.nio.ByteBuffer;
 import java.util.Random;
 import org.openjdk.jmh.infra.Blackhole;
+import org.rocksdb.RocksIterator;
 
 /**
  * The scan shapes of ScanBenchmark (JDK 17) and FfmScanBenchmark (JDK 22+), and the JNI cursor's
- * loops over them, here once so that both suites measure the same code. One invocation reads
- * ENTRIES entries in either shape:
+ * loops over them and rocksdbjni's iterator's, here once so that both suites and the paired harness
+ * measure the same code. A JMH invocation reads ENTRIES entries in either shape:
  *
  * <ul>
  *   <li>{@code stream}: a streaming scan, continuing where the last invocation stopped and starting
@@ -62,9 +64,12 @@ public final class CursorScans {
     return k;
   }
 
-  /** ENTRIES entries of a streaming scan through cursor, each key and value to bh. */
-  public static void stream(Cursor cursor, Blackhole bh) {
-    for (int left = ENTRIES; left > 0; ) {
+  /**
+   * entries entries of a streaming scan through cursor, in batches of up to BATCH, each key and
+   * value to bh.
+   */
+  public static void stream(Cursor cursor, int entries, Blackhole bh) {
+    for (int left = entries; left > 0; ) {
       int n = cursor.next(Math.min(BATCH, left));
       if (n == 0) {
         cursor.seekToFirst();
@@ -78,9 +83,9 @@ public final class CursorScans {
     }
   }
 
-  /** ENTRIES / RANGE range scans through cursor. */
-  public void ranges(Cursor cursor, Blackhole bh) {
-    for (int r = 0; r < ENTRIES / RANGE; r++) {
+  /** entries / RANGE range scans through cursor, each key and value to bh. */
+  public void ranges(Cursor cursor, int entries, Blackhole bh) {
+    for (int r = 0; r < entries / RANGE; r++) {
       cursor.seek(nextSeekKey());
       int n = cursor.next(RANGE);
       for (int i = 0; i < n; i++) {
@@ -91,18 +96,61 @@ public final class CursorScans {
   }
 
   /**
-   * The in-process control of either shape: the same reads made by native code through pinget's C
-   * API, one JNI call each.
+   * The in-process control of the streaming shape: entries entries read by native code through
+   * pinget's C API, in batches of BATCH, in one JNI call.
    */
-  public void inNative(NativeControls.CursorLoop cursor, boolean stream, long[] out, Blackhole bh) {
-    if (stream) {
-      cursor.scan(BATCH, ENTRIES, out);
-      bh.consume(out[1]);
-      return;
-    }
-    for (int r = 0; r < ENTRIES / RANGE; r++) {
+  public static void streamInNative(
+      NativeControls.CursorLoop cursor, int entries, long[] out, Blackhole bh) {
+    cursor.scan(BATCH, entries, out);
+    bh.consume(out[1]);
+  }
+
+  /** The same for entries / RANGE range scans, one JNI call each. */
+  public void rangesInNative(
+      NativeControls.CursorLoop cursor, int entries, long[] out, Blackhole bh) {
+    for (int r = 0; r < entries / RANGE; r++) {
       cursor.seek(nextSeekKey(), RANGE, out);
       bh.consume(out[1]);
     }
+  }
+
+  /**
+   * entries entries of a streaming scan through rocksdbjni's iterator, from the first key again at
+   * the end; each key and value to bh: new arrays, or (direct) their sizes as read into the reused
+   * direct buffers key and value (else null).
+   */
+  public static void stream(
+      RocksIterator it, int entries, ByteBuffer key, ByteBuffer value, Blackhole bh) {
+    for (int left = entries; left > 0; left--) {
+      if (!it.isValid()) {
+        it.seekToFirst();
+      }
+      read(it, key, value, bh);
+      it.next();
+    }
+  }
+
+  /** entries / RANGE range scans through rocksdbjni's iterator, read as {@link #stream}. */
+  public void ranges(
+      RocksIterator it, int entries, ByteBuffer key, ByteBuffer value, Blackhole bh) {
+    for (int r = 0; r < entries / RANGE; r++) {
+      it.seek(nextSeekKey());
+      for (int i = 0; i < RANGE && it.isValid(); i++) {
+        read(it, key, value, bh);
+        it.next();
+      }
+    }
+  }
+
+  private static void read(RocksIterator it, ByteBuffer key, ByteBuffer value, Blackhole bh) {
+    if (key == null) {
+      bh.consume(it.key());
+      bh.consume(it.value());
+      return;
+    }
+    key.clear();
+    value.clear();
+    bh.consume(it.key(key));
+    bh.consume(it.value(value));
   }
 }

@@ -7,6 +7,7 @@ import io.pinget.bench.decode.Shape;
 import io.pinget.bench.paired.Loops;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
+import io.pinget.bench.paired.Side;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -146,159 +147,57 @@ public final class PairedGets implements Runner.Factory {
       final io.pinget.Store store = data.store;
       final org.rocksdb.RocksDB rocks = data.rocks;
       final ByteBuffer ddst = directDst;
+      // Cursors, per entry, in ScanBenchmark's shapes and its code (CursorScans): _stream reads on
+      // in batches of CursorScans.BATCH, from the first key again at the end; _range seeks to a
+      // random key and reads CursorScans.RANGE entries. Every key and value goes to the Blackhole.
+      CursorScans scans = new CursorScans(data.keys);
+      long[] out = new long[2];
       switch (row) {
         case "cursor_stream":
           {
             io.pinget.Cursor cursor = closeLater(store.newCursor());
             cursor.seekToFirst();
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.BATCH,
-                (start, ops, bh) -> {
-                  for (int left = ops; left > 0; ) {
-                    int got = cursor.next(Math.min(CursorScans.BATCH, left));
-                    if (got == 0) {
-                      cursor.seekToFirst();
-                      continue;
-                    }
-                    for (int i = 0; i < got; i++) {
-                      bh.consume(cursor.key(i));
-                      bh.consume(cursor.value(i));
-                    }
-                    left -= got;
-                  }
-                });
+            return stream(row, (start, ops, bh) -> CursorScans.stream(cursor, ops, bh));
           }
         case "cursor_range":
           {
             io.pinget.Cursor cursor = closeLater(store.newCursor());
-            CursorScans scans = new CursorScans(data.keys);
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.RANGE,
-                (start, ops, bh) -> {
-                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                    cursor.seek(scans.nextSeekKey());
-                    int got = cursor.next(CursorScans.RANGE);
-                    for (int i = 0; i < got; i++) {
-                      bh.consume(cursor.key(i));
-                      bh.consume(cursor.value(i));
-                    }
-                  }
-                });
+            return range(row, (start, ops, bh) -> scans.ranges(cursor, ops, bh));
           }
         case "native_cursor_loop_stream":
           {
             NativeControls.CursorLoop cursor = closeLater(NativeControls.cursorLoop(store));
-            long[] out = new long[2];
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.BATCH,
-                (start, ops, bh) -> {
-                  cursor.scan(CursorScans.BATCH, ops, out);
-                  bh.consume(out[1]);
-                });
+            return stream(
+                row, (start, ops, bh) -> CursorScans.streamInNative(cursor, ops, out, bh));
           }
         case "native_cursor_loop_range":
           {
             NativeControls.CursorLoop cursor = closeLater(NativeControls.cursorLoop(store));
-            CursorScans scans = new CursorScans(data.keys);
-            long[] out = new long[2];
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.RANGE,
-                (start, ops, bh) -> {
-                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                    cursor.seek(scans.nextSeekKey(), CursorScans.RANGE, out);
-                    bh.consume(out[1]);
-                  }
-                });
+            return range(row, (start, ops, bh) -> scans.rangesInNative(cursor, ops, out, bh));
           }
         case "rocksdbjni_iterator_stream":
           {
             org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
             it.seekToFirst();
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.BATCH,
-                (start, ops, bh) -> {
-                  for (int left = ops; left > 0; left--) {
-                    if (!it.isValid()) {
-                      it.seekToFirst();
-                    }
-                    bh.consume(it.key());
-                    bh.consume(it.value());
-                    it.next();
-                  }
-                });
+            return stream(row, (start, ops, bh) -> CursorScans.stream(it, ops, null, null, bh));
           }
         case "rocksdbjni_iterator_range":
           {
             org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
-            CursorScans scans = new CursorScans(data.keys);
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.RANGE,
-                (start, ops, bh) -> {
-                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                    it.seek(scans.nextSeekKey());
-                    for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
-                      bh.consume(it.key());
-                      bh.consume(it.value());
-                      it.next();
-                    }
-                  }
-                });
+            return range(row, (start, ops, bh) -> scans.ranges(it, ops, null, null, bh));
           }
         case "rocksdbjni_iterator_direct_stream":
           {
             org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
             ByteBuffer key = ByteBuffer.allocateDirect(256);
             it.seekToFirst();
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.BATCH,
-                (start, ops, bh) -> {
-                  for (int left = ops; left > 0; left--) {
-                    if (!it.isValid()) {
-                      it.seekToFirst();
-                    }
-                    key.clear();
-                    ddst.clear();
-                    bh.consume(it.key(key));
-                    bh.consume(it.value(ddst));
-                    it.next();
-                  }
-                });
+            return stream(row, (start, ops, bh) -> CursorScans.stream(it, ops, key, ddst, bh));
           }
         case "rocksdbjni_iterator_direct_range":
           {
             org.rocksdb.RocksIterator it = closeLater(rocks.newIterator());
             ByteBuffer key = ByteBuffer.allocateDirect(256);
-            CursorScans scans = new CursorScans(data.keys);
-            return new Paired.Entry(
-                row,
-                1,
-                CursorScans.RANGE,
-                (start, ops, bh) -> {
-                  for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                    it.seek(scans.nextSeekKey());
-                    for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
-                      key.clear();
-                      ddst.clear();
-                      bh.consume(it.key(key));
-                      bh.consume(it.value(ddst));
-                      it.next();
-                    }
-                  }
-                });
+            return range(row, (start, ops, bh) -> scans.ranges(it, ops, key, ddst, bh));
           }
         case "native_pinned_loop":
           {
@@ -322,6 +221,14 @@ public final class PairedGets implements Runner.Factory {
         default:
           throw new IllegalArgumentException("unknown row " + row);
       }
+    }
+
+    private static Paired.Entry stream(String row, Side side) {
+      return new Paired.Entry(row, 1, CursorScans.BATCH, side);
+    }
+
+    private static Paired.Entry range(String row, Side side) {
+      return new Paired.Entry(row, 1, CursorScans.RANGE, side);
     }
 
     private Paired.Entry batched(String row, int batch, boolean sideA) {

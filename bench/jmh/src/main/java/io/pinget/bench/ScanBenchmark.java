@@ -95,9 +95,9 @@ public class ScanBenchmark {
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void cursor(Blackhole bh, CopyCounters c) {
     if (stream) {
-      CursorScans.stream(cursor, bh);
+      CursorScans.stream(cursor, CursorScans.ENTRIES, bh);
     } else {
-      scans.ranges(cursor, bh);
+      scans.ranges(cursor, CursorScans.ENTRIES, bh);
     }
   }
 
@@ -106,70 +106,39 @@ public class ScanBenchmark {
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void rocksjavaCursor(Blackhole bh, CopyCounters c) {
     if (stream) {
-      CursorScans.stream(rocksjavaCursor, bh);
+      CursorScans.stream(rocksjavaCursor, CursorScans.ENTRIES, bh);
     } else {
-      scans.ranges(rocksjavaCursor, bh);
+      scans.ranges(rocksjavaCursor, CursorScans.ENTRIES, bh);
     }
   }
 
   @Benchmark
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void nativeCursorLoop(Blackhole bh, CopyCounters c) {
-    scans.inNative(nativeCursor, stream, out, bh);
+    if (stream) {
+      CursorScans.streamInNative(nativeCursor, CursorScans.ENTRIES, out, bh);
+    } else {
+      scans.rangesInNative(nativeCursor, CursorScans.ENTRIES, out, bh);
+    }
   }
 
   @Benchmark
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void rocksdbjniIterator(Blackhole bh) {
-    RocksIterator it = iterator;
     if (stream) {
-      for (int left = CursorScans.ENTRIES; left > 0; left--) {
-        if (!it.isValid()) {
-          it.seekToFirst();
-        }
-        bh.consume(it.key());
-        bh.consume(it.value());
-        it.next();
-      }
-      return;
-    }
-    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
-      it.seek(scans.nextSeekKey());
-      for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
-        bh.consume(it.key());
-        bh.consume(it.value());
-        it.next();
-      }
+      CursorScans.stream(iterator, CursorScans.ENTRIES, null, null, bh);
+    } else {
+      scans.ranges(iterator, CursorScans.ENTRIES, null, null, bh);
     }
   }
 
   @Benchmark
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void rocksdbjniIteratorDirect(Blackhole bh) {
-    RocksIterator it = directIterator;
     if (stream) {
-      for (int left = CursorScans.ENTRIES; left > 0; left--) {
-        if (!it.isValid()) {
-          it.seekToFirst();
-        }
-        readDirect(it, bh);
-        it.next();
-      }
-      return;
+      CursorScans.stream(directIterator, CursorScans.ENTRIES, directKey, directValue, bh);
+    } else {
+      scans.ranges(directIterator, CursorScans.ENTRIES, directKey, directValue, bh);
     }
-    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
-      it.seek(scans.nextSeekKey());
-      for (int i = 0; i < CursorScans.RANGE && it.isValid(); i++) {
-        readDirect(it, bh);
-        it.next();
-      }
-    }
-  }
-
-  private void readDirect(RocksIterator it, Blackhole bh) {
-    directKey.clear();
-    directValue.clear();
-    bh.consume(it.key(directKey));
-    bh.consume(it.value(directValue));
   }
 }
