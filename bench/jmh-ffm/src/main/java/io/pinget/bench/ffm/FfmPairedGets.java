@@ -157,23 +157,7 @@ public final class FfmPairedGets implements Runner.Factory {
           closers.push(cursor);
           cursor.seekToFirst();
           unit = CursorScans.BATCH;
-          side =
-              (start, ops, bh) -> {
-                for (int left = ops; left > 0; ) {
-                  int got = cursor.next(Math.min(CursorScans.BATCH, left));
-                  if (got == 0) {
-                    cursor.seekToFirst();
-                    continue;
-                  }
-                  for (int i = 0; i < got; i++) {
-                    MemorySegment key = cursor.key(i);
-                    MemorySegment value = cursor.value(i);
-                    bh.consume(key.get(JAVA_BYTE, key.byteSize() - 1));
-                    bh.consume(value.get(JAVA_BYTE, value.byteSize() - 1));
-                  }
-                  left -= got;
-                }
-              };
+          side = (start, ops, bh) -> FfmScans.stream(cursor, ops, bh);
           break;
         }
       case "ffm_cursor_range":
@@ -182,19 +166,7 @@ public final class FfmPairedGets implements Runner.Factory {
           closers.push(cursor);
           CursorScans scans = new CursorScans(data.sorted);
           unit = CursorScans.RANGE;
-          side =
-              (start, ops, bh) -> {
-                for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                  cursor.seek(scans.nextSeekKey());
-                  int got = cursor.next(CursorScans.RANGE);
-                  for (int i = 0; i < got; i++) {
-                    MemorySegment key = cursor.key(i);
-                    MemorySegment value = cursor.value(i);
-                    bh.consume(key.get(JAVA_BYTE, key.byteSize() - 1));
-                    bh.consume(value.get(JAVA_BYTE, value.byteSize() - 1));
-                  }
-                }
-              };
+          side = (start, ops, bh) -> FfmScans.ranges(cursor, scans, ops, bh);
           break;
         }
       case "cursor_stream":
@@ -203,23 +175,7 @@ public final class FfmPairedGets implements Runner.Factory {
           closers.push(cursor);
           cursor.seekToFirst();
           unit = CursorScans.BATCH;
-          side =
-              (start, ops, bh) -> {
-                for (int left = ops; left > 0; ) {
-                  int got = cursor.next(Math.min(CursorScans.BATCH, left));
-                  if (got == 0) {
-                    cursor.seekToFirst();
-                    continue;
-                  }
-                  for (int i = 0; i < got; i++) {
-                    ByteBuffer key = cursor.key(i);
-                    ByteBuffer value = cursor.value(i);
-                    bh.consume(key.get(key.limit() - 1));
-                    bh.consume(value.get(value.limit() - 1));
-                  }
-                  left -= got;
-                }
-              };
+          side = (start, ops, bh) -> FfmScans.stream(cursor, ops, bh);
           break;
         }
       case "cursor_range":
@@ -228,19 +184,7 @@ public final class FfmPairedGets implements Runner.Factory {
           closers.push(cursor);
           CursorScans scans = new CursorScans(data.sorted);
           unit = CursorScans.RANGE;
-          side =
-              (start, ops, bh) -> {
-                for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                  cursor.seek(scans.nextSeekKey());
-                  int got = cursor.next(CursorScans.RANGE);
-                  for (int i = 0; i < got; i++) {
-                    ByteBuffer key = cursor.key(i);
-                    ByteBuffer value = cursor.value(i);
-                    bh.consume(key.get(key.limit() - 1));
-                    bh.consume(value.get(value.limit() - 1));
-                  }
-                }
-              };
+          side = (start, ops, bh) -> FfmScans.ranges(cursor, scans, ops, bh);
           break;
         }
       case "native_cursor_loop_stream":
@@ -249,11 +193,7 @@ public final class FfmPairedGets implements Runner.Factory {
           closers.push(cursor);
           long[] out = new long[2];
           unit = CursorScans.BATCH;
-          side =
-              (start, ops, bh) -> {
-                cursor.scan(CursorScans.BATCH, ops, out);
-                bh.consume(out[1]);
-              };
+          side = (start, ops, bh) -> CursorScans.streamInNative(cursor, ops, out, bh);
           break;
         }
       case "native_cursor_loop_range":
@@ -263,13 +203,7 @@ public final class FfmPairedGets implements Runner.Factory {
           CursorScans scans = new CursorScans(data.sorted);
           long[] out = new long[2];
           unit = CursorScans.RANGE;
-          side =
-              (start, ops, bh) -> {
-                for (int r = 0; r < ops; r += CursorScans.RANGE) {
-                  cursor.seek(scans.nextSeekKey(), CursorScans.RANGE, out);
-                  bh.consume(out[1]);
-                }
-              };
+          side = (start, ops, bh) -> scans.rangesInNative(cursor, ops, out, bh);
           break;
         }
       case "native_pinned_loop":

@@ -1,7 +1,6 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.bench.ffm;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import io.pinget.Compression;
 import io.pinget.Cursor;
@@ -12,8 +11,6 @@ import io.pinget.bench.CursorScans;
 import io.pinget.ffm.FfmCursor;
 import io.pinget.ffm.FfmStore;
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +38,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * Scans on a JDK 22+, per entry: the FFM cursor (batches of up to 256 segments per downcall) beside
  * the JNI cursor, on two stores holding the same data in the block cache, in ScanBenchmark's two
  * shapes (CursorScans: {@code stream} and {@code range}). One operation is one entry; every key and
- * value reaches the Blackhole as its last byte, read in place (consume, consumeJni). Row names are
+ * value reaches the Blackhole as its last byte, read in place (FfmScans). Row names are
  * docs/strategies.md's ({@code ffm_cursor}, {@code cursor}).
  */
 @State(Scope.Thread)
@@ -117,32 +114,9 @@ public class FfmScanBenchmark {
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void ffmCursor(Blackhole bh, CopyCounters c) {
     if (stream) {
-      for (int left = CursorScans.ENTRIES; left > 0; ) {
-        int n = ffmCursor.next(Math.min(CursorScans.BATCH, left));
-        if (n == 0) {
-          ffmCursor.seekToFirst();
-          continue;
-        }
-        consume(n, bh);
-        left -= n;
-      }
-      return;
-    }
-    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
-      ffmCursor.seek(scans.nextSeekKey());
-      consume(ffmCursor.next(CursorScans.RANGE), bh);
-    }
-  }
-
-  // Each entry read in place, as a user reads it: its key's and value's last byte. A segment
-  // handed to the Blackhole would escape, and the JIT could not scalar-replace it (81 B per entry
-  // then: two slices).
-  private void consume(int n, Blackhole bh) {
-    for (int i = 0; i < n; i++) {
-      MemorySegment k = ffmCursor.key(i);
-      MemorySegment v = ffmCursor.value(i);
-      bh.consume(k.get(JAVA_BYTE, k.byteSize() - 1));
-      bh.consume(v.get(JAVA_BYTE, v.byteSize() - 1));
+      FfmScans.stream(ffmCursor, CursorScans.ENTRIES, bh);
+    } else {
+      FfmScans.ranges(ffmCursor, scans, CursorScans.ENTRIES, bh);
     }
   }
 
@@ -151,30 +125,9 @@ public class FfmScanBenchmark {
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void cursor(Blackhole bh, CopyCounters c) {
     if (stream) {
-      for (int left = CursorScans.ENTRIES; left > 0; ) {
-        int n = jniCursor.next(Math.min(CursorScans.BATCH, left));
-        if (n == 0) {
-          jniCursor.seekToFirst();
-          continue;
-        }
-        consumeJni(n, bh);
-        left -= n;
-      }
-      return;
-    }
-    for (int r = 0; r < CursorScans.ENTRIES / CursorScans.RANGE; r++) {
-      jniCursor.seek(scans.nextSeekKey());
-      consumeJni(jniCursor.next(CursorScans.RANGE), bh);
-    }
-  }
-
-  // As consume: each entry's key's and value's last byte.
-  private void consumeJni(int n, Blackhole bh) {
-    for (int i = 0; i < n; i++) {
-      ByteBuffer k = jniCursor.key(i);
-      ByteBuffer v = jniCursor.value(i);
-      bh.consume(k.get(k.limit() - 1));
-      bh.consume(v.get(v.limit() - 1));
+      FfmScans.stream(jniCursor, CursorScans.ENTRIES, bh);
+    } else {
+      FfmScans.ranges(jniCursor, scans, CursorScans.ENTRIES, bh);
     }
   }
 }
