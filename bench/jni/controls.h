@@ -38,9 +38,9 @@ class KeyLoop {
   size_t size() const { return keys_.size(); }
 
   // pinned_view of keys [from, from + count) in order into one reused pin
-  // (pinget_pinned_view): P copies each, no allocation. Adds each value's size
-  // to *bytes, so that no read can be elided; every key is read whatever
-  // fails. REQUIRES: from + count <= size().
+  // (pinget_pinned_view), as native_pinned_loop (docs/strategies.md). Adds each
+  // value's size to *bytes, so that no read can be elided; every key is read
+  // whatever fails. REQUIRES: from + count <= size().
   LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,
                         uint64_t* bytes);
 

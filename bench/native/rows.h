@@ -4,7 +4,9 @@
 // (Google Benchmark) and paired_main.cc run them under the row names of
 // docs/strategies.md. A row is fixed to a batch size when made (1: single
 // gets); each call reads that many consecutive keys, and hands what it read to
-// benchmark::DoNotOptimize so that no read is optimised away. A failed read
+// benchmark::DoNotOptimize so that no read is optimised away. What each
+// strategy copies is docs/strategies.md's table (the suites' counters are
+// checked against it), not restated here. A failed read
 // throws std::runtime_error. A row owns the pins and buffers it reads into,
 // and borrows its store or database, which must outlive it. Not thread-safe.
 
@@ -41,7 +43,7 @@ inline void Check(const pinget::Status& s) {
   if (!s.ok()) throw std::runtime_error(s.ToString());
 }
 
-// string_copy: 1 copy into a reused std::string. Batch 1 only.
+// string_copy, into a reused std::string. Batch 1 only.
 class StringCopyRow {
  public:
   StringCopyRow(pinget::Store* store, size_t batch) : store_(store) {
@@ -57,8 +59,7 @@ class StringCopyRow {
   std::string value_;
 };
 
-// buffer_copy: P + 1 copies into the row's buffers (GetInto; MultiGetInto for
-// a batch).
+// buffer_copy, into the row's buffers (GetInto; MultiGetInto for a batch).
 class BufferCopyRow {
  public:
   BufferCopyRow(pinget::Store* store, size_t batch, size_t value_size)
@@ -93,8 +94,8 @@ class BufferCopyRow {
   std::vector<pinget::Status> statuses_;
 };
 
-// pinned_view: P copies; the row's pin (or batch) is reused, each get
-// releasing the last.
+// pinned_view: the row's pin (or batch) is reused, each get releasing the
+// last.
 class PinnedViewRow {
  public:
   PinnedViewRow(pinget::Store* store, size_t batch)

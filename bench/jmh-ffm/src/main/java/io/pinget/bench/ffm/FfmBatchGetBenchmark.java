@@ -109,7 +109,7 @@ public class FfmBatchGetBenchmark {
     }
   }
 
-  /** The FFM binding's batched buffer copy: its store's (P + 1 per key). */
+  /** The FFM binding's batched buffer copy: its store's (copies: docs/strategies.md). */
   @Benchmark
   @OperationsPerInvocation(KEYS)
   public void ffmMultigetBufferCopy(CopyCounters c, Blackhole bh) {
