@@ -89,21 +89,31 @@ void Loop(benchmark::State& state, const DataSet& ds, size_t batch, Body body) {
   }
 }
 
-// Runs a row of rows.h over c's data set, one call per iteration (c.batch
-// keys), from consecutive positions of the visiting order. counted: the row is
-// pinget's, and reports its copy counters.
-template <typename Row>
-void RunRow(benchmark::State& state, const Config& c, const DataSet& ds,
-            Row& row, bool counted) {
-  const std::vector<std::string_view> keys = pinget_bench::Ordered(ds, 0);
+// Runs body, the benchmark's loop over a row of rows.h, and reports it; a row
+// that throws skips the benchmark. counted: the row is pinget's, and reports
+// its copy counters.
+template <typename Body>
+void Measure(benchmark::State& state, const Config& c, bool counted,
+             Body body) {
   if (counted) pinget::ResetCopyStats();
   try {
-    Loop(state, ds, c.batch, [&](size_t i) { row(keys.data() + i); });
+    body();
   } catch (const std::exception& e) {
     return state.SkipWithError(e.what());
   }
   if (counted) ReportCounters(state, c);
   Finish(state, c);
+}
+
+// A get row, one call per iteration (c.batch keys), from consecutive positions
+// of the visiting order.
+template <typename Row>
+void RunRow(benchmark::State& state, const Config& c, const DataSet& ds,
+            Row& row, bool counted) {
+  const std::vector<std::string_view> keys = pinget_bench::Ordered(ds, 0);
+  Measure(state, c, counted, [&] {
+    Loop(state, ds, c.batch, [&](size_t i) { row(keys.data() + i); });
+  });
 }
 
 // The data set of c for state (raw: without pinget), or nullptr and the
@@ -169,16 +179,12 @@ Config ScanConfig(Config c, bool stream) {
   return c;
 }
 
+// A scan row, one call (c.batch entries) per iteration.
 template <typename Row>
 void RunScan(benchmark::State& state, const Config& c, Row& row, bool counted) {
-  if (counted) pinget::ResetCopyStats();
-  try {
+  Measure(state, c, counted, [&] {
     for (auto _ : state) row();
-  } catch (const std::exception& e) {
-    return state.SkipWithError(e.what());
-  }
-  if (counted) ReportCounters(state, c);
-  Finish(state, c);
+  });
 }
 
 void BM_CursorScan(benchmark::State& state, Config c, bool stream) {

@@ -199,20 +199,23 @@ Side DataSide(const std::string& row, size_t batch, pinget_bench::DataSet* ds,
     return RowSide(row, batch, std::make_shared<Borrowed>(std::move(b), batch),
                    *ds);
   }
-  if (row == "cursor_stream" || row == "cursor_range") {
-    return EntrySide(row, std::make_shared<pinget_bench::CursorRow>(
-                              store, *ds, row == "cursor_stream"));
-  }
-  for (const char* shape : {"stream", "range"}) {
-    for (const bool bounded : {false, true}) {
-      const std::string name =
-          std::string("native_iterator_") + (bounded ? "bounded_" : "") + shape;
-      if (row != name) continue;
+  // The scans: one call per stream batch or range (rows.h), never a batch of
+  // keys.
+  const bool cursor = row == "cursor_stream" || row == "cursor_range";
+  const bool bounded = row == "native_iterator_bounded_stream" ||
+                       row == "native_iterator_bounded_range";
+  if (cursor || bounded || row == "native_iterator_stream" ||
+      row == "native_iterator_range") {
+    if (batch != 1)
+      throw std::invalid_argument(row + " reads no batch of keys");
+    const bool stream = row.compare(row.size() - 7, 7, "_stream") == 0;
+    if (cursor) {
       return EntrySide(
-          row, std::make_shared<pinget_bench::NativeIteratorRow>(
-                   raw->engine->db.get(), *raw, std::string(shape) == "stream",
-                   bounded ? pinget::Cursor::kRecycleBytes : 0));
+          row, std::make_shared<pinget_bench::CursorRow>(store, *ds, stream));
     }
+    return EntrySide(row, std::make_shared<pinget_bench::NativeIteratorRow>(
+                              raw->engine->db.get(), *raw, stream,
+                              bounded ? pinget::Cursor::kRecycleBytes : 0));
   }
   if (row == "native_pinned") {
     return RowSide(

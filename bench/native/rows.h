@@ -260,7 +260,7 @@ class NativeIteratorRow {
     const rocksdb::Slice value = it_->value();
     benchmark::DoNotOptimize(key.data());
     benchmark::DoNotOptimize(value.data());
-    read_bytes_ += key.size() + value.size();
+    if (recycle_bytes_ > 0) read_bytes_ += key.size() + value.size();
   }
 
   void Remake() {

@@ -130,17 +130,22 @@ public final class PairedGets implements Runner.Factory {
       return batched(row, batch, sideA);
     }
 
-    // A single-key row of Reads, on a Reads of this side's own, run by Loops (see Loops for why
-    // that keeps each side's own profile).
+    // A row with a loop of its own, else a single-key row of Reads, on a Reads of this side's own,
+    // run by Loops (see Loops for why that keeps each side's own profile).
     private Paired.Entry single(String row, boolean sideA) {
+      Paired.Entry own = loop(row);
+      if (own != null) {
+        return own;
+      }
       Reads reads = closeLater(new Reads(data, valueSize, 0));
       Loops.KeyRead read = reads.of(row);
-      return read == null
-          ? loop(row)
-          : new Paired.Entry(row, 1, 1, Loops.keys(sideA, reads.n, read));
+      if (read == null) {
+        throw new IllegalArgumentException("unknown row " + row);
+      }
+      return new Paired.Entry(row, 1, 1, Loops.keys(sideA, reads.n, read));
     }
 
-    // The rows with loops of their own: cursors, and the native loops.
+    // The rows with loops of their own (cursors, and the native loop), or null.
     private Paired.Entry loop(String row) {
       final byte[][] k = keys;
       final int n = this.n;
@@ -219,7 +224,7 @@ public final class PairedGets implements Runner.Factory {
                 });
           }
         default:
-          throw new IllegalArgumentException("unknown row " + row);
+          return null;
       }
     }
 

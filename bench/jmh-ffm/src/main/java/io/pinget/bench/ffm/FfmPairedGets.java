@@ -133,15 +133,20 @@ public final class FfmPairedGets implements Runner.Factory {
     if (row.contains("cursor") && data.count <= CursorScans.RANGE) {
       throw new IllegalArgumentException(row + " needs more than " + CursorScans.RANGE + " keys");
     }
+    Paired.Entry own = loop(data, row, n, closers);
+    if (own != null) {
+      return own;
+    }
     FfmReads reads = new FfmReads(data);
     closers.push(reads);
     Loops.KeyRead read = reads.of(row);
-    return read == null
-        ? loop(data, row, n, closers)
-        : new Paired.Entry(row, 1, 1, Loops.keys(sideA, n, read));
+    if (read == null) {
+      throw new IllegalArgumentException("unknown row " + row);
+    }
+    return new Paired.Entry(row, 1, 1, Loops.keys(sideA, n, read));
   }
 
-  // The rows with loops of their own: cursors, and the native loop.
+  // The rows with loops of their own (cursors, and the native loop), or null.
   private static Paired.Entry loop(FfmData data, String row, int n, Deque<AutoCloseable> closers) {
     Side side;
     int unit;
@@ -222,7 +227,7 @@ public final class FfmPairedGets implements Runner.Factory {
             };
         break;
       default:
-        throw new IllegalArgumentException("unknown row " + row);
+        return null;
     }
     return new Paired.Entry(row, 1, unit, side);
   }
