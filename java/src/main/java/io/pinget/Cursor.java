@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import io.pinget.internal.BatchCursor;
 import io.pinget.internal.Checks;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
@@ -28,24 +29,12 @@ import java.util.Objects;
  * to 4 MiB of blocks beyond its current batch. Not thread-safe. A cursor never closed is released
  * by a Cleaner (counted in {@link PinnedValue#releasedByCleaner()}).
  */
-public final class Cursor implements AutoCloseable {
-  /** The most entries one batch lends; a larger max lends this many. */
-  public static final int MAX_BATCH = 4096;
-
+public final class Cursor extends BatchCursor<ByteBuffer> {
   private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
 
   /** Visits an entry of {@link #forEach}; key and value are valid during the call only. */
   @FunctionalInterface
-  public interface EntryVisitor {
-    /**
-     * Visits one entry.
-     *
-     * @param key its key, read-only
-     * @param value its value, read-only
-     * @return true to go on, false to stop after this entry
-     */
-    boolean visit(ByteBuffer key, ByteBuffer value);
-  }
+  public interface EntryVisitor extends BatchCursor.Visitor<ByteBuffer> {}
 
   private final Store store;
   private final ColumnFamily columnFamily;
@@ -57,7 +46,6 @@ public final class Cursor implements AutoCloseable {
   // Where Java re-points the views (Views.JAVA_REPOINTED): each batch's addresses and sizes, as
   // native code writes them (NativeCursor.setTable), 4 longs per entry; else null.
   private ByteBuffer table;
-  private int count;
   private boolean closed;
 
   /** REQUIRES: options checked (the store open, its content acquired: snapshot). */
@@ -176,46 +164,7 @@ public final class Cursor implements AutoCloseable {
     position(3, key, null, off, len);
   }
 
-  /**
-   * Drops the batch lent, then lends up to max entries from the position forward: the entry at the
-   * position, then those after it; the position moves past them.
-   *
-   * @param max at least 1; at most {@link #MAX_BATCH} are lent
-   * @return the entries lent; fewer than max (0 included): the range is exhausted forward (or no
-   *     seek was made), and the next batch lends 0
-   * @throws PingetException if RocksDB fails (the entries lent before it stay readable)
-   */
-  public int next(int max) {
-    return lend(max, true);
-  }
-
-  /**
-   * As {@link #next(int)}, backward: the entry at the position, then those before it.
-   *
-   * @param max at least 1; at most {@link #MAX_BATCH} are lent
-   * @return the entries lent; fewer than max (0 included): the range is exhausted backward
-   */
-  public int prev(int max) {
-    return lend(max, false);
-  }
-
-  /**
-   * The entries of the last batch.
-   *
-   * @return their count (0 after a seek or close())
-   */
-  public int count() {
-    return count;
-  }
-
-  /**
-   * Entry i's key.
-   *
-   * @param i from 0 to count() - 1
-   * @return a read-only view, valid until the next batch, seek or close()
-   * @throws IllegalStateException if closed
-   * @throws IndexOutOfBoundsException if i is not below count()
-   */
+  @Override
   public ByteBuffer key(int i) {
     long h = checkIndex(i);
     if (Views.REPOINTED) {
@@ -228,14 +177,7 @@ public final class Cursor implements AutoCloseable {
     }
   }
 
-  /**
-   * Entry i's value: RocksDB's memory read in place.
-   *
-   * @param i from 0 to count() - 1
-   * @return a read-only view, valid until the next batch, seek or close()
-   * @throws IllegalStateException if closed
-   * @throws IndexOutOfBoundsException if i is not below count()
-   */
+  @Override
   public ByteBuffer value(int i) {
     long h = checkIndex(i);
     if (Views.REPOINTED) {
@@ -290,29 +232,6 @@ public final class Cursor implements AutoCloseable {
     return copyOut(i, true, dst, off, len);
   }
 
-  /**
-   * Visits every entry from the position forward, batch by batch, until the range ends or the
-   * visitor returns false: no allocation per entry. The views passed are valid during the call
-   * only.
-   *
-   * @param visitor not null
-   * @return the entries visited
-   */
-  public long forEach(EntryVisitor visitor) {
-    start();
-    Objects.requireNonNull(visitor, "visitor");
-    long visited = 0;
-    for (int n = next(256); n > 0; n = next(256)) {
-      for (int i = 0; i < n; i++) {
-        visited++;
-        if (!visitor.visit(key(i), value(i))) {
-          return visited;
-        }
-      }
-    }
-    return visited;
-  }
-
   /** Drops the batch, the iterator and the snapshot, and lets go of the database. Idempotent. */
   @Override
   public void close() {
@@ -339,7 +258,8 @@ public final class Cursor implements AutoCloseable {
    * cursor drop its batch, iterator and snapshot (nothing can be read with them again); the cursor
    * stays open, throwing StoreClosedException, until closed.
    */
-  private void start() {
+  @Override
+  protected void start() {
     if (closed) {
       throw new IllegalStateException("Cursor is closed");
     }
@@ -373,12 +293,8 @@ public final class Cursor implements AutoCloseable {
     }
   }
 
-  private int lend(int max, boolean forward) {
-    start();
-    if (max < 1) {
-      throw new IllegalArgumentException("max is " + max + ": at least 1");
-    }
-    int n = Math.min(max, MAX_BATCH);
+  @Override
+  protected int lend(int n, boolean forward) {
     if (Views.REPOINTED) {
       grow(n);
     }

@@ -48,7 +48,9 @@ class PublicApiTest {
           "io.pinget.ValueDecoder",
           "io.pinget.WriteBatch",
           "io.pinget.WriteOptions",
-          // Not API (its package says so): the FFM binding's argument checks and read options.
+          // Not API (its package says so): what the FFM binding shares with the JNI one.
+          "io.pinget.internal.BatchCursor",
+          "io.pinget.internal.BatchCursor$Visitor",
           "io.pinget.internal.Checks",
           "io.pinget.internal.StoreAccess",
           "io.pinget.kafka.KafkaDecoders",

@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import io.pinget.CursorOptions;
 import io.pinget.ReadOptions;
 import io.pinget.StoreClosedException;
+import io.pinget.internal.BatchCursor;
 import io.pinget.internal.Checks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -30,22 +31,10 @@ import java.util.Objects;
  * the thread that got them. Once its store is closed, seeks and batches throw {@link
  * StoreClosedException}. A cursor never closed is freed by a Cleaner.
  */
-public final class FfmCursor implements AutoCloseable {
-  /** The most entries one batch lends; a larger max lends this many. */
-  public static final int MAX_BATCH = io.pinget.Cursor.MAX_BATCH;
-
+public final class FfmCursor extends BatchCursor<MemorySegment> {
   /** Visits an entry of {@link #forEach}; its segments are valid during the call only. */
   @FunctionalInterface
-  public interface EntryVisitor {
-    /**
-     * Visits one entry.
-     *
-     * @param key its key, read-only
-     * @param value its value, read-only
-     * @return true to go on, false to stop after this entry
-     */
-    boolean visit(MemorySegment key, MemorySegment value);
-  }
+  public interface EntryVisitor extends BatchCursor.Visitor<MemorySegment> {}
 
   private final FfmStore store;
   private final MemorySegment handle;
@@ -59,7 +48,6 @@ public final class FfmCursor implements AutoCloseable {
   private MemorySegment valueSizes = MemorySegment.NULL;
   private final MemorySegment countSlot = Arena.ofAuto().allocate(JAVA_LONG);
   private int capacity;
-  private int count;
   private boolean closed;
 
   /** REQUIRES: options checked, its snapshot (if any) begun for this cursor's life. */
@@ -146,77 +134,16 @@ public final class FfmCursor implements AutoCloseable {
     position(Native.CURSOR_SEEK_FOR_PREV, key);
   }
 
-  /**
-   * Closes the last batch's segments, then lends up to max entries from the position forward.
-   *
-   * @param max at least 1; at most {@link #MAX_BATCH} are lent
-   * @return the entries lent (0: the range is exhausted forward, or no seek was made)
-   */
-  public int next(int max) {
-    return lend(max, true);
-  }
-
-  /**
-   * As {@link #next(int)}, backward.
-   *
-   * @param max at least 1; at most {@link #MAX_BATCH} are lent
-   * @return the entries lent (0: the range is exhausted backward)
-   */
-  public int prev(int max) {
-    return lend(max, false);
-  }
-
-  /**
-   * The entries of the last batch.
-   *
-   * @return their count (0 after a seek or close())
-   */
-  public int count() {
-    return count;
-  }
-
-  /**
-   * Entry i's key.
-   *
-   * @param i from 0 to count() - 1
-   * @return a read-only segment, closed at the next batch, seek or close()
-   */
+  @Override
   public MemorySegment key(int i) {
     checkIndex(i);
     return scope.slice(keys.getAtIndex(JAVA_LONG, i), keySizes.getAtIndex(JAVA_LONG, i));
   }
 
-  /**
-   * Entry i's value: RocksDB's memory read in place.
-   *
-   * @param i from 0 to count() - 1
-   * @return a read-only segment, closed at the next batch, seek or close()
-   */
+  @Override
   public MemorySegment value(int i) {
     checkIndex(i);
     return scope.slice(values.getAtIndex(JAVA_LONG, i), valueSizes.getAtIndex(JAVA_LONG, i));
-  }
-
-  /**
-   * Visits every entry from the position forward until the range ends or the visitor returns false.
-   * The segments passed are closed once the batch moves on.
-   *
-   * @param visitor not null
-   * @return the entries visited
-   */
-  public long forEach(EntryVisitor visitor) {
-    start();
-    Objects.requireNonNull(visitor, "visitor");
-    long visited = 0;
-    for (int n = next(256); n > 0; n = next(256)) {
-      for (int i = 0; i < n; i++) {
-        visited++;
-        if (!visitor.visit(key(i), value(i))) {
-          return visited;
-        }
-      }
-    }
-    return visited;
   }
 
   /** Closes the batch's segments and frees the cursor (and its snapshot). Idempotent. */
@@ -230,8 +157,8 @@ public final class FfmCursor implements AutoCloseable {
     }
   }
 
-  /** The first checks of every call: this cursor, then its store. */
-  private void start() {
+  @Override
+  protected void start() {
     if (closed) {
       throw new IllegalStateException("cursor is closed");
     }
@@ -260,12 +187,8 @@ public final class FfmCursor implements AutoCloseable {
     }
   }
 
-  private int lend(int max, boolean forward) {
-    start();
-    if (max < 1) {
-      throw new IllegalArgumentException("max is " + max + ": at least 1");
-    }
-    int n = Math.min(max, MAX_BATCH);
+  @Override
+  protected int lend(int n, boolean forward) {
     scope.close();
     count = 0;
     reserve(n);
