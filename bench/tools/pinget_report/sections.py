@@ -273,7 +273,7 @@ def controls(rows):
 FFM_METHODS = [("ffm_pinned_view", 1), ("pinned_view", 1), ("native_pinned_loop", 1),
                ("ffm_buffer_copy", 1), ("buffer_copy", 1), ("ffm_direct_copy", 1),
                ("ffm_pinnable_copy", 1), ("ffm_string_copy", 1), ("ffm_pinned_batch", 16),
-               ("ffm_multiget_buffer_copy", 16), ("pinned_view", 16), ("rocksdbjni_get", 1),
+               ("ffm_multiget_buffer_copy", 16), ("pinned_view_in_place", 16), ("rocksdbjni_get", 1),
                ("rocksdbjni_get_direct", 1)]
 
 
@@ -547,12 +547,12 @@ def scan_section(rows, ffm_rows):
         lines.append("")
     if ffm:
         lines += ["FFM suite (JDK 22+): the FFM cursor beside the JNI cursor on the same JDK.", "",
-                  "| size | shape | `ffm_cursor` ns/entry | `cursor` (JNI) ns/entry | "
+                  "| size | shape | `ffm_cursor` ns/entry | `cursor_in_place` (JNI) ns/entry | "
                   "FFM speed / JNI | FFM alloc B/entry |", "|---:|---|---:|---:|---:|---:|"]
         for n in sorted({r["value_size"] for r in ffm}):
             for shape in ("stream", "range"):
                 a = find(ffm, "jmh", f"ffm_cursor@{shape}", n)
-                b = find(ffm, "jmh", f"cursor@{shape}", n)
+                b = find(ffm, "jmh", f"cursor_in_place@{shape}", n)
                 if a is None and b is None:
                     continue
                 lines.append(f"| {n} | {shape} | {_ns_cell(a)} | {_ns_cell(b)} | "

@@ -24,7 +24,9 @@ import java.util.Deque;
  * is a value size in bytes (shape {@code keys}) or {@code hot_key}; the {@code long} rows ({@code
  * *_long_decode_on_read}, {@code long_rocksdbjni_get_shifts}) need SIZE 8, the cursor rows a value
  * size (not {@code hot_key}). {@code _twin} rows are their row's read again, on objects of their
- * own, for the control pairs.
+ * own, for the control pairs. The JNI rows that read each value's last byte, as the FFM rows must
+ * (a segment handed to the Blackhole would escape), end in {@code _in_place}: PairedGets' rows
+ * without it hand the views themselves to the Blackhole.
  *
  * <pre>
  *   java --enable-native-access=ALL-UNNAMED -cp bench/jmh-ffm/target/benchmarks.jar \
@@ -111,7 +113,7 @@ public final class FfmPairedGets implements Runner.Factory {
                 };
             break;
           }
-        case "pinned_view":
+        case "pinned_view_in_place":
           {
             PinnedBatch pinned = data.jni.newPinnedBatch();
             closers.push(pinned);
@@ -174,7 +176,7 @@ public final class FfmPairedGets implements Runner.Factory {
           side = (start, ops, bh) -> FfmScans.ranges(cursor, scans, ops, bh);
           break;
         }
-      case "cursor_stream":
+      case "cursor_stream_in_place":
         {
           Cursor cursor = data.jni.newCursor();
           closers.push(cursor);
@@ -183,7 +185,7 @@ public final class FfmPairedGets implements Runner.Factory {
           side = (start, ops, bh) -> FfmScans.stream(cursor, ops, bh);
           break;
         }
-      case "cursor_range":
+      case "cursor_range_in_place":
         {
           Cursor cursor = data.jni.newCursor();
           closers.push(cursor);
