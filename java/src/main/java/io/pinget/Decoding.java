@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import io.pinget.internal.CallSlot;
 import io.pinget.internal.Checks;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
@@ -163,7 +164,7 @@ final class Decoding {
    * One thread's pin and view for single decoded gets. Used by one call at a time: a nested call (a
    * decoder that reads) takes a temporary slot. Not thread-safe.
    */
-  static final class Slot {
+  static final class Slot extends CallSlot {
     /**
      * Values up to this size are copied into the slot in the read's one crossing; larger ones stay
      * pinned until {@link #done} releases them (a second crossing). Measured in pairs against a
@@ -183,7 +184,6 @@ final class Decoding {
     private final long smallAddress;
     private final Cleaner.Cleanable cleanable;
     private final boolean temporary;
-    private boolean busy;
     private boolean held; // a large value pinned, or a read in flight
     private int size = -1;
 
@@ -203,12 +203,7 @@ final class Decoding {
 
     /** This thread's slot, or a temporary one if it is in use; marked in use. */
     static Slot take() {
-      Slot s = SLOTS.get();
-      if (s.busy) {
-        s = new Slot(true);
-      }
-      s.busy = true;
-      return s;
+      return take(SLOTS, () -> new Slot(true));
     }
 
     /**
@@ -282,7 +277,7 @@ final class Decoding {
         }
       } finally {
         size = -1;
-        busy = false;
+        free();
         if (temporary) {
           cleanable.clean();
         }
@@ -293,7 +288,7 @@ final class Decoding {
   }
 
   /** One thread's native batch and views for batched decoded gets; as {@link Slot}. */
-  static final class BatchSlot {
+  static final class BatchSlot extends CallSlot {
     private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
 
     private final long batch;
@@ -301,7 +296,6 @@ final class Decoding {
     private final boolean temporary;
     private final PackedKeys packed = new PackedKeys(); // slot i: key i's length, then its size
     private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
-    private boolean busy;
     private boolean held;
     private PingetException failed; // a per-key error of the read, until throwFailure or done
 
@@ -348,18 +342,12 @@ final class Decoding {
 
     /** As Slot.take; if that fails, ends the read that options.acquire began. */
     private static BatchSlot take(ReadOptions acquired) {
-      BatchSlot b;
       try {
-        b = BATCH_SLOTS.get();
-        if (b.busy) {
-          b = new BatchSlot(true);
-        }
+        return take(BATCH_SLOTS, () -> new BatchSlot(true));
       } catch (RuntimeException | Error e) {
         acquired.release();
         throw e;
       }
-      b.busy = true;
-      return b;
     }
 
     /** Pins every key's value (snapshot acquired by the caller, released here). */
@@ -426,7 +414,7 @@ final class Decoding {
           }
         }
       } finally {
-        busy = false;
+        free();
         if (temporary) {
           cleanable.clean();
         }

@@ -51,6 +51,7 @@ class PublicApiTest {
           // Not API (its package says so): what the FFM binding shares with the JNI one.
           "io.pinget.internal.BatchCursor",
           "io.pinget.internal.BatchCursor$Visitor",
+          "io.pinget.internal.CallSlot",
           "io.pinget.internal.Checks",
           "io.pinget.internal.StoreAccess",
           "io.pinget.kafka.KafkaDecoders",

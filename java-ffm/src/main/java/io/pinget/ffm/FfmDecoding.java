@@ -1,9 +1,9 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
-
 import io.pinget.PingetException;
 import io.pinget.ReadOptions;
+import io.pinget.internal.CallSlot;
 import io.pinget.internal.Checks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -125,13 +125,12 @@ final class FfmDecoding {
    * One thread's batch for batched decoded gets, bound to a store for one call at a time (nested
    * calls take a temporary one); between calls it holds no pin, database or store.
    */
-  static final class BatchSlot {
+  static final class BatchSlot extends CallSlot {
     private static final ThreadLocal<BatchSlot> SLOTS =
         ThreadLocal.withInitial(() -> new BatchSlot(false));
 
     private final FfmPinnedBatch batch = new FfmPinnedBatch(null);
     private final boolean temporary;
-    private boolean busy;
     private PingetException failed;
 
     private BatchSlot(boolean temporary) {
@@ -163,11 +162,7 @@ final class FfmDecoding {
         throw e;
       }
       Checks.emptied(out, keys.length, missing);
-      BatchSlot b = SLOTS.get();
-      if (b.busy) {
-        b = new BatchSlot(true);
-      }
-      b.busy = true;
+      BatchSlot b = take(SLOTS, () -> new BatchSlot(true));
       try {
         b.pin(store, options, keys);
       } catch (RuntimeException | Error e) {
@@ -216,17 +211,16 @@ final class FfmDecoding {
           batch.releaseDetached();
         }
       } finally {
-        busy = false;
+        free();
       }
     }
   }
 
   /** One thread's pin; one call at a time (nested calls take a temporary one). */
-  static final class Slot {
+  static final class Slot extends CallSlot {
     private final MemorySegment pinned;
     private final Cleaner.Cleanable cleanable;
     private final boolean temporary;
-    private boolean busy;
     private boolean held;
     private boolean lent;
     private long address;
@@ -244,12 +238,7 @@ final class FfmDecoding {
     }
 
     static Slot take() {
-      Slot s = SLOTS.get();
-      if (s.busy) {
-        s = new Slot(true);
-      }
-      s.busy = true;
-      return s;
+      return take(SLOTS, () -> new Slot(true));
     }
 
     /**
@@ -307,7 +296,7 @@ final class FfmDecoding {
       } catch (Throwable t) {
         throw Native.rethrow(t);
       } finally {
-        busy = false;
+        free();
         if (temporary) {
           cleanable.clean();
         }
