@@ -167,12 +167,13 @@ final class Decoding {
   static final class Slot extends CallSlot {
     /**
      * Values up to this size are copied into the slot in the read's one crossing; larger ones stay
-     * pinned until {@link #done} releases them (a second crossing). Measured in pairs against a
-     * pinned view and a decode (docs/benchmarks.md, "Get and decode"): the one crossing gained 4%
-     * at 8 and 64 bytes, broke even at 256 and lost 6% at 1 KiB, where the copy touches 16 cache
-     * lines that a decoder reading a few bytes never would.
+     * pinned until {@link #done} releases them (a second crossing). Measured in pairs
+     * (docs/benchmarks.md, "One crossing up to 1 KiB"): the one crossing gains 4% at 8 and 64 bytes
+     * and 2.5% for a 1 KiB Avro record, which the decoder reads whole, as most decoders do; a
+     * decoder that reads only a few bytes of a 1 KiB value loses about 5% (the copy touches 16
+     * cache lines it never would), breaking even at 256 bytes.
      */
-    static final int SMALL = 128;
+    static final int SMALL = 1024;
 
     private final long pinned;
     private final ByteBuffer view; // attached to this; null when views are not re-pointed

@@ -11,7 +11,7 @@ import java.nio.ByteBuffer;
  *
  * <p>What the decoder is given, and for how long: {@code value} is a read-only direct ByteBuffer
  * over the value's pinned bytes (RocksDB's block-cache memory, or its copy of a memtable value;
- * through the JNI API on JDK 17 to 23, a single get's value of up to 128 bytes is a copy in a
+ * through the JNI API on JDK 17 to 23, a single get's value of up to 1,024 bytes is a copy in a
  * per-thread buffer), position 0, limit and capacity the value's size, big-endian. It is valid
  * during this call only: the pin is released as the call returns or throws. What a decoder may do
  * with it: read it (absolute or relative gets, a different byte order, slices and duplicates to

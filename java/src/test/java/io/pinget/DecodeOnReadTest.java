@@ -328,7 +328,7 @@ class DecodeOnReadTest {
    * Values on both sides of the slot's copy limit (copied into it up to Decoding.Slot.SMALL bytes,
    * pinned above), through both native doors, from the memtable (P = 1) and the cache (P = 0): the
    * decoder sees exactly the value, the buffer it kept is emptied, and the copies are P + 1 for a
-   * copied value and P for a pinned one, as docs/strategies.md's long and avro rows say.
+   * copied value and P for a pinned one, as docs/strategies.md says of decode on read.
    */
   @Test
   void valuesEitherSideOfTheCopyLimitDecodeAlikeAndCountTheirCopies() throws Exception {
