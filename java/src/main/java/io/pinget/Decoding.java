@@ -169,7 +169,7 @@ final class Decoding {
      * Values up to this size are copied into the slot in the read's one crossing; larger ones stay
      * pinned until {@link #done} releases them (a second crossing). Measured in pairs
      * (docs/benchmarks.md, "One crossing up to 1 KiB"): the one crossing gains 4% at 8 and 64 bytes
-     * and 2.5% for a 1 KiB Avro record, which the decoder reads whole, as most decoders do; a
+     * and 2% for a 1 KiB Avro record, which the decoder reads whole, as most decoders do; a
      * decoder that reads only a few bytes of a 1 KiB value loses about 5% (the copy touches 16
      * cache lines it never would), breaking even at 256 bytes.
      */

@@ -382,12 +382,14 @@ class DecodeOnReadTest {
   /**
    * docs/strategies.md's copies for a row at P. Where native code re-points the views (JDK 24+, or
    * -Dpinget.views.nativeRepoint=true), small values are pinned, not copied: the table's P + 1 rows
-   * of decode on read (the long and utf8 rows) count P there, as the table's note says.
+   * of decode on read (the long, utf8 and avro rows) count P there, as the table's note says.
    */
   private static int tableCopies(StrategyTable.Row r, String row, int p) {
     boolean smallCopy =
         row.equals("long_decode_on_read")
             || row.equals("utf8_decode_on_read")
+            || row.equals("avro_decode_on_read")
+            || row.equals("avro_decode_on_read_in_place")
             || row.equals("rocksjava_long_decode_on_read");
     return smallCopy && !Views.JAVA_REPOINTED ? p : r.copies(p);
   }
