@@ -167,11 +167,11 @@ final class Decoding {
   static final class Slot extends CallSlot {
     /**
      * Values up to this size are copied into the slot in the read's one crossing; larger ones stay
-     * pinned until {@link #done} releases them (a second crossing). Measured in pairs
-     * (docs/benchmarks.md, "One crossing up to 1 KiB"): the one crossing gains 4% at 8 and 64 bytes
-     * and 2% for a 1 KiB Avro record, which the decoder reads whole, as most decoders do; a
-     * decoder that reads only a few bytes of a 1 KiB value loses about 5% (the copy touches 16
-     * cache lines it never would), breaking even at 256 bytes.
+     * pinned until {@link #done} releases them (a second crossing). Measured (docs/benchmarks.md,
+     * "One crossing up to 1 KiB"): the one crossing gains 4% at 8 and 64 bytes and 2% for a 1 KiB
+     * Avro record read whole (in pairs); in Kafka's store stack, 3% to 5% at 256 B and 1 KiB read
+     * whole, 5% to 10% for a decoder that reads the first 8 bytes. An earlier paired run
+     * (2026-12-02) had that 8-byte decoder lose 5% at 1 KiB.
      */
     static final int SMALL = 1024;
 
