@@ -27,9 +27,7 @@ final class FfmDecoding {
 
   /** Checks in the contract's order: the store, options, key, decoder, options' content. */
   private static void check(FfmStore store, ReadOptions options, byte[] key, Object decoder) {
-    store.checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
+    store.checkRead(options, key);
     Checks.decoder(decoder);
   }
 

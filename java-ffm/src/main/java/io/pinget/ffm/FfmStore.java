@@ -125,6 +125,13 @@ public final class FfmStore implements AutoCloseable {
     }
   }
 
+  /** A single-key read's first checks, in the contract's order: the store, options, key. */
+  void checkRead(ReadOptions options, byte[] key) {
+    checkOpen();
+    Checks.options(options);
+    Checks.key(key, 0, key == null ? 0 : key.length);
+  }
+
   /**
    * Waits for calls in flight, then closes the database; pinned values still held keep it open
    * until they go. Idempotent.
@@ -288,9 +295,7 @@ public final class FfmStore implements AutoCloseable {
    * @return a new array, or null if key has no value
    */
   public byte[] stringCopy(ReadOptions options, byte[] key) {
-    checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
+    checkRead(options, key);
     Slots slots = Slots.ofThisThread();
     MemorySegment ro = begin(options, slots);
     try {
@@ -354,9 +359,7 @@ public final class FfmStore implements AutoCloseable {
    * @return a new array, or null if key has no value
    */
   public byte[] pinnableCopy(ReadOptions options, byte[] key) {
-    checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
+    checkRead(options, key);
     Slots slots = Slots.ofThisThread();
     MemorySegment ro = begin(options, slots);
     try {
@@ -407,9 +410,7 @@ public final class FfmStore implements AutoCloseable {
    * @return the value's full size (more than len: dst was too small), or {@link #NOT_FOUND}
    */
   public int bufferCopy(ReadOptions options, byte[] key, byte[] dst, int off, int len) {
-    checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
+    checkRead(options, key);
     Checks.range(dst, off, len, "dst");
     return intSize(copy(options, key, MemorySegment.ofArray(dst).asSlice(off, len)));
   }
@@ -437,9 +438,7 @@ public final class FfmStore implements AutoCloseable {
    * @return the value's full size (more than dst.remaining(): too small), or {@link #NOT_FOUND}
    */
   public int directCopy(ReadOptions options, byte[] key, ByteBuffer dst) {
-    checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
+    checkRead(options, key);
     Checks.writableDirect(dst, "dst");
     return intSize(copy(options, key, MemorySegment.ofBuffer(dst)));
   }
@@ -465,9 +464,7 @@ public final class FfmStore implements AutoCloseable {
    * @return the value's full size (more than dst.byteSize(): too small), or {@link #NOT_FOUND}
    */
   public long copyInto(ReadOptions options, byte[] key, MemorySegment dst) {
-    checkOpen();
-    Checks.options(options);
-    Checks.key(key, 0, key == null ? 0 : key.length);
+    checkRead(options, key);
     Objects.requireNonNull(dst, "dst");
     if (!dst.scope().isAlive()) {
       throw new IllegalStateException("dst: already closed (the Arena behind it is closed)");
