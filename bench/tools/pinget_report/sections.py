@@ -273,8 +273,8 @@ def controls(rows):
 FFM_METHODS = [("ffm_pinned_view", 1), ("pinned_view", 1), ("native_pinned_loop", 1),
                ("ffm_buffer_copy", 1), ("buffer_copy", 1), ("ffm_direct_copy", 1),
                ("ffm_pinnable_copy", 1), ("ffm_string_copy", 1), ("ffm_pinned_batch", 16),
-               ("ffm_multiget_buffer_copy", 16), ("pinned_view_in_place", 16), ("rocksdbjni_get", 1),
-               ("rocksdbjni_get_direct", 1)]
+               ("ffm_multiget_buffer_copy", 16), ("pinned_view_in_place", 16),
+               ("rocksdbjni_get", 1), ("rocksdbjni_get_direct", 1)]
 
 
 def ffm_section(rows, jvm):
