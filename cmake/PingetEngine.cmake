@@ -48,6 +48,8 @@ if(PINGET_ROCKSDB STREQUAL "system")
   endif()
   add_library(pinget_engine INTERFACE)
   target_link_libraries(pinget_engine INTERFACE ${PINGET_SYSTEM_ROCKSDB_TARGET})
+  # Whether RocksDB's PerfContext counts (the bundled engine leaves it out).
+  set(PINGET_ENGINE_PERF_CONTEXT ON)
   set(PINGET_ROCKSDB_VERSION ${RocksDB_VERSION})
   message(STATUS "pinget: RocksDB ${RocksDB_VERSION} from ${RocksDB_DIR}")
   return()
@@ -260,7 +262,16 @@ set(_rocksdb_args
   -DWITH_TRACE_TOOLS=OFF -DWITH_EXAMPLES=OFF -DWITH_BENCHMARK=OFF
   -DWITH_GFLAGS=OFF -DWITH_LIBURING=OFF -DWITH_JEMALLOC=OFF -DWITH_NUMA=OFF
   -DWITH_JNI=OFF -DPORTABLE=1 -DUSE_RTTI=ON -DFAIL_ON_WARNINGS=OFF
-  -DWITH_SNAPPY=ON -DWITH_LZ4=ON -DWITH_ZSTD=ON -DWITH_ZLIB=ON -DWITH_BZ2=ON)
+  -DWITH_SNAPPY=ON -DWITH_LZ4=ON -DWITH_ZSTD=ON -DWITH_ZLIB=ON -DWITH_BZ2=ON
+  "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG -DNPERF_CONTEXT -DNIOSTATS_CONTEXT")
+# Without RocksDB's PerfContext and IOStatsContext. Both are per-thread
+# counters (thread_local, counting by default), which nothing in pinget reads
+# and no JAR user can reach. A get touches them a few dozen times, each time
+# through __tls_get_addr, since the engine sits in a shared library. Leaving
+# them out takes 18% off a 128 B get's CPU time inside the JVM. The figures
+# are in docs/benchmarks.md, "The engine without RocksDB's perf counters".
+# A C++ program that reads them links a system RocksDB (PINGET_ROCKSDB=system).
+set(PINGET_ENGINE_PERF_CONTEXT OFF)
 if(PINGET_ENGINE_TARGET MATCHES "^osx-")
   # lz4 and zstd mark their API visible, which -fvisibility=hidden (the macOS
   # toolchain's, as zig's Mach-O linker takes no export list) does not

@@ -146,9 +146,11 @@ void BM_PinnedView(benchmark::State& state, Config c) {
   }
 }
 
+#if PINGET_ENGINE_PERF_CONTEXT
 // pinned_view_perf_count: pinned_view with RocksDB's PerfContext counting on
 // this thread (kEnableCount), as counting file reads through PerfContext would
 // need: what that alternative to pinget's file-system counter costs per get.
+// Only where the engine keeps a PerfContext (not the bundled one).
 void BM_PinnedViewPerfCount(benchmark::State& state, Config c) {
   if (DataSet* ds = DataFor(state, c, false)) {
     pinget_bench::PinnedViewRow row(ds->store.get(), 1);
@@ -162,6 +164,7 @@ void BM_PinnedViewPerfCount(benchmark::State& state, Config c) {
         block_reads / static_cast<double>(state.iterations());
   }
 }
+#endif
 
 void BM_NativePinned(benchmark::State& state, Config c) {
   if (DataSet* ds = DataFor(state, c, true)) {
@@ -350,11 +353,13 @@ int main(int argc, char** argv) {
                                        BM_BufferCopy, c);
           benchmark::RegisterBenchmark(c.Name("pinned_view").c_str(),
                                        BM_PinnedView, c);
+#if PINGET_ENGINE_PERF_CONTEXT
           if (batch == 1) {
             benchmark::RegisterBenchmark(
                 c.Name("pinned_view_perf_count").c_str(),
                 BM_PinnedViewPerfCount, c);
           }
+#endif
           benchmark::RegisterBenchmark(c.Name("native_pinned").c_str(),
                                        BM_NativePinned, c);
         }
