@@ -88,9 +88,11 @@ CLAIMS = [
           group="memtable", note="memtable; the C++ loop does not decode"),
     _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_direct", 1), at_least=1,
            sizes=[8], group="memtable", note="memtable"),
-    # One engine on both sides: the same algorithm (Get into a PinnableSlice,
-    # then one copy into a new byte[]) must measure the same.
-    _speed(("pinnable_copy", 1), GET, equal=1, sizes=EVERY, note="same algorithm"),
+    # The same algorithm on both sides (Get into a PinnableSlice, then one
+    # copy into a new byte[]), on one release built two ways: pinget's engine
+    # leaves RocksDB's perf counters out, so it must not be the slower.
+    _speed(("pinnable_copy", 1), GET, at_least=1, sizes=EVERY,
+           note="same algorithm; engine without perf counters"),
     # The JNI tax in one process: the Java row's time over the same reads made
     # in C++ inside that JVM.
     _time(PV, ("native_pinned_loop", 1), at_most=1.10, sizes=[128]),
