@@ -266,16 +266,17 @@ set(_rocksdb_args
   "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG -DNPERF_CONTEXT -DNIOSTATS_CONTEXT -fno-semantic-interposition")
 # Without RocksDB's PerfContext and IOStatsContext (NPERF_CONTEXT and
 # NIOSTATS_CONTEXT, what its WITH_PERF_CONTEXT=OFF and WITH_IOSTATS_CONTEXT=OFF
-# define; the counters live in its C++ sources). Both are per-thread counters (thread_local, counting by
-# default), which nothing in pinget reads and no JAR user can reach. A get
-# touches them a few dozen times, each time through __tls_get_addr, since the
-# engine sits in a shared library: leaving them out takes 14% to 18% off a
-# 128 B get's CPU time inside the JVM. -fno-semantic-interposition lets GCC
-# inline RocksDB's functions into their callers although the code is
-# position-independent (nothing can interpose them: the JNI library exports
-# none; clang assumes it anyway): 1% to 1.5% more. docs/benchmarks.md, "The
-# engine without RocksDB's perf counters", has the figures. A C++ program that
-# reads the counters links a system RocksDB (PINGET_ROCKSDB=system).
+# define; the counters live in its C++ sources). Both are per-thread counters
+# (thread_local, counting by default), which nothing in pinget reads and no
+# JAR user can reach. A get touches them a few dozen times, each time through
+# __tls_get_addr, since the engine sits in a shared library: leaving them out
+# takes 14% to 18% off a 128 B get's CPU time inside the JVM.
+# -fno-semantic-interposition lets GCC inline RocksDB's functions into their
+# callers although the code is position-independent (nothing can interpose
+# them: the JNI library exports none; clang assumes it anyway): 1% to 1.5%
+# more. docs/benchmarks.md, "The engine without RocksDB's perf counters", has
+# the figures. A C++ program that reads the counters links a system RocksDB
+# (PINGET_ROCKSDB=system).
 set(PINGET_ENGINE_PERF_CONTEXT OFF)
 if(PINGET_ENGINE_TARGET MATCHES "^osx-")
   # lz4 and zstd mark their API visible, which -fvisibility=hidden (the macOS
