@@ -162,14 +162,14 @@ void SetTable(JNIEnv* env, jclass, jlong cursor, jobject table) {
 
 // how: 0 first, 1 last, 2 at or after key, 3 at or before key.
 void Seek(JNIEnv* env, jclass, jlong cursor, jint how, jbyteArray key,
-          jobject key_buffer, jint key_off, jint key_len) {
+          jobject key_buffer, jlong key_at, jint key_off, jint key_len) {
   JavaCursor* c = FromHandle<JavaCursor>(cursor);
   Status st;
   if (how < 2) {
     st = how == 0 ? c->cursor->SeekToFirst() : c->cursor->SeekToLast();
   } else {
     BytesArg k;
-    if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return;
+    if (!InitKey(env, &k, key, key_buffer, key_at, key_off, key_len)) return;
     st =
         how == 2 ? c->cursor->Seek(k.view()) : c->cursor->SeekForPrev(k.view());
   }
@@ -234,7 +234,7 @@ jint CopyOut(JNIEnv* env, jclass, jlong cursor, jint index, jboolean value,
   return static_cast<jint>(bytes.size());
 }
 
-#define PINGET_KEY_ARGS "[BLjava/nio/ByteBuffer;II"
+#define PINGET_KEY_ARGS "[BLjava/nio/ByteBuffer;JII"
 
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("open", "(J[B[B[BJII)J", Open),

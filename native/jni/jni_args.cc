@@ -61,6 +61,12 @@ bool BytesArg::Init(JNIEnv* env, jbyteArray array, jobject buffer, jint off,
   return true;
 }
 
+void BytesArg::InitAt(jlong at, jint len, bool count_as_key) {
+  data_ = FromHandle<const char>(at);
+  size_ = static_cast<size_t>(len);
+  if (count_as_key && size_ > 0) RecordKeyCopy();
+}
+
 bool CopyKeys(JNIEnv* env, jobjectArray keys, BatchBuffers* batch) {
   batch->Reset();
   const jsize n = env->GetArrayLength(keys);

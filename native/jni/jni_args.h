@@ -57,6 +57,7 @@ inline WriteOptions ToWriteOptions(jint flags) {
 // A key or value given from Java as bytes [off, off + len) of either a byte[]
 // (copied: onto the stack when small; one counted key copy) or a direct
 // ByteBuffer (read in place: no copy). Exactly one of array, buffer is set.
+// Or (InitAt) a key that Java copied into native memory of its own.
 class BytesArg {
  public:
   BytesArg() = default;
@@ -66,6 +67,11 @@ class BytesArg {
   // Returns false with a Java exception pending.
   bool Init(JNIEnv* env, jbyteArray array, jobject buffer, jint off, jint len,
             bool count_as_key);
+  // len bytes at at, an address Java resolved and keeps valid for the call,
+  // read in place with no call into the VM: a byte[] key copied by Java into
+  // native memory (io.pinget.KeyCopy: the one counted key copy, as the copy
+  // Init makes), or a direct buffer's own bytes (no copy).
+  void InitAt(jlong at, jint len, bool count_as_key);
   std::string_view view() const { return {data_, size_}; }
 
  private:
@@ -79,6 +85,14 @@ class BytesArg {
 inline bool InitKey(JNIEnv* env, BytesArg* key, jbyteArray array,
                     jobject buffer, jint off, jint len) {
   return key->Init(env, array, buffer, off, len, /*count_as_key=*/true);
+}
+// The read natives' key: len bytes at at if at is not 0 (InitAt; copied if
+// array is set), else as above.
+inline bool InitKey(JNIEnv* env, BytesArg* key, jbyteArray array,
+                    jobject buffer, jlong at, jint off, jint len) {
+  if (at == 0) return InitKey(env, key, array, buffer, off, len);
+  key->InitAt(at, len, /*count_as_key=*/array != nullptr);
+  return true;
 }
 inline bool InitValue(JNIEnv* env, BytesArg* value, jbyteArray array,
                       jobject buffer, jint off, jint len) {

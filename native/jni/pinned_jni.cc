@@ -63,10 +63,12 @@ jint Show(JNIEnv* env, jobject view, const PinnedValue& value) {
 // if the key does not exist or with an exception pending. A bad key argument
 // leaves value and view as they were, as Java's own checks do.
 jint PinInto(JNIEnv* env, jlong store, PinnedValue* value, jobject view,
-             jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
-             jlong snapshot, jint column_family, jint flags) {
+             jbyteArray key, jobject key_buffer, jlong key_at, jint key_off,
+             jint key_len, jlong snapshot, jint column_family, jint flags) {
   BytesArg k;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return kNotFound;
+  if (!InitKey(env, &k, key, key_buffer, key_at, key_off, key_len)) {
+    return kNotFound;
+  }
   Status st = FromHandle<Store>(store)->GetPinned(
       ToReadOptions(snapshot, column_family, flags), k.view(), value);
   if (st.ok() && !FitsJava(value->size())) {
@@ -81,12 +83,12 @@ jint PinInto(JNIEnv* env, jlong store, PinnedValue* value, jobject view,
 // pinned_view, per call: a new PinnedValue holding the value, shown in view
 // (attached to owner). Returns 0 if the key does not exist.
 jlong Pin(JNIEnv* env, jclass, jlong store, jobject view, jobject owner,
-          jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
-          jlong snapshot, jint column_family, jint flags) {
+          jbyteArray key, jobject key_buffer, jlong key_at, jint key_off,
+          jint key_len, jlong snapshot, jint column_family, jint flags) {
   std::unique_ptr<PinnedValue> value(new PinnedValue());
   if (view != nullptr) AttachView(env, view, owner);
-  if (PinInto(env, store, value.get(), view, key, key_buffer, key_off, key_len,
-              snapshot, column_family, flags) < 0) {
+  if (PinInto(env, store, value.get(), view, key, key_buffer, key_at, key_off,
+              key_len, snapshot, column_family, flags) < 0) {
     return 0;
   }
   return ToHandle(value.release());
@@ -95,10 +97,11 @@ jlong Pin(JNIEnv* env, jclass, jlong store, jobject view, jobject owner,
 // pinned_view into a reused handle: releases the previous pin and pins the
 // next value in this one call, and re-points view at it.
 jint Get(JNIEnv* env, jclass, jlong store, jlong pinned, jobject view,
-         jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
-         jlong snapshot, jint column_family, jint flags) {
+         jbyteArray key, jobject key_buffer, jlong key_at, jint key_off,
+         jint key_len, jlong snapshot, jint column_family, jint flags) {
   return PinInto(env, store, FromHandle<PinnedValue>(pinned), view, key,
-                 key_buffer, key_off, key_len, snapshot, column_family, flags);
+                 key_buffer, key_at, key_off, key_len, snapshot, column_family,
+                 flags);
 }
 
 // The address of a direct buffer that Java keeps (Decoding's slots).
@@ -113,11 +116,13 @@ jlong AddressOf(JNIEnv* env, jclass, jobject buffer) {
 // is), or -1 if the key does not exist or with an exception pending.
 jint GetCopiedIfSmall(JNIEnv* env, jclass, jlong store, jlong pinned,
                       jobject view, jlong small, jint small_capacity,
-                      jbyteArray key, jobject key_buffer, jint key_off,
-                      jint key_len, jlong snapshot, jint column_family,
-                      jint flags) {
+                      jbyteArray key, jobject key_buffer, jlong key_at,
+                      jint key_off, jint key_len, jlong snapshot,
+                      jint column_family, jint flags) {
   BytesArg k;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return kNotFound;
+  if (!InitKey(env, &k, key, key_buffer, key_at, key_off, key_len)) {
+    return kNotFound;
+  }
   PinnedValue* value = FromHandle<PinnedValue>(pinned);
   size_t size = 0;
   Status st = internal::StoreBinding::GetCopiedIfSmall(
@@ -142,10 +147,10 @@ jint GetCopiedIfSmall(JNIEnv* env, jclass, jlong store, jlong pinned,
 // no view here; the value's address is written to *at (an int64 of a direct
 // buffer the holder keeps).
 jint GetAt(JNIEnv* env, jclass, jlong store, jlong pinned, jlong at,
-           jbyteArray key, jobject key_buffer, jint key_off, jint key_len,
-           jlong snapshot, jint column_family, jint flags) {
+           jbyteArray key, jobject key_buffer, jlong key_at, jint key_off,
+           jint key_len, jlong snapshot, jint column_family, jint flags) {
   PinnedValue* value = FromHandle<PinnedValue>(pinned);
-  const jint size = PinInto(env, store, value, nullptr, key, key_buffer,
+  const jint size = PinInto(env, store, value, nullptr, key, key_buffer, key_at,
                             key_off, key_len, snapshot, column_family, flags);
   *FromHandle<int64_t>(at) = reinterpret_cast<intptr_t>(
       ViewAddress(value->data(), size > 0 ? value->size() : 0));
@@ -270,7 +275,7 @@ jboolean BatchPinnedInCache(JNIEnv*, jclass, jlong batch, jint index) {
              : JNI_FALSE;
 }
 
-#define PINGET_KEY_ARGS "[BLjava/nio/ByteBuffer;IIJII"
+#define PINGET_KEY_ARGS "[BLjava/nio/ByteBuffer;JIIJII"
 
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("canRepoint", "()Z", CanRepoint),

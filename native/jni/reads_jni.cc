@@ -52,11 +52,13 @@ Status GetVisit(Store& store, const ReadOptions& options, std::string_view key,
 // What the core holds after read, copied into a new byte[] (1 copy, 1
 // allocation); null if the key does not exist.
 jbyteArray IntoNewArray(JNIEnv* env, jlong store, VisitRead read,
-                        jbyteArray key, jobject key_buffer, jint key_off,
-                        jint key_len, jlong snapshot, jint column_family,
-                        jint flags) {
+                        jbyteArray key, jobject key_buffer, jlong key_at,
+                        jint key_off, jint key_len, jlong snapshot,
+                        jint column_family, jint flags) {
   BytesArg k;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return nullptr;
+  if (!InitKey(env, &k, key, key_buffer, key_at, key_off, key_len)) {
+    return nullptr;
+  }
   NewArrayTarget target{env};
   Status st = read(*FromHandle<Store>(store),
                    ToReadOptions(snapshot, column_family, flags), k.view(),
@@ -68,20 +70,22 @@ jbyteArray IntoNewArray(JNIEnv* env, jlong store, VisitRead read,
 // string_copy: into the core's per-thread std::string (1 copy), then into a
 // new byte[] (1 copy, 1 allocation): 2 copies, 1 allocation.
 jbyteArray StringCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
-                      jobject key_buffer, jint key_off, jint key_len,
-                      jlong snapshot, jint column_family, jint flags) {
+                      jobject key_buffer, jlong key_at, jint key_off,
+                      jint key_len, jlong snapshot, jint column_family,
+                      jint flags) {
   return IntoNewArray(env, store, &internal::StoreBinding::GetStringVisit, key,
-                      key_buffer, key_off, key_len, snapshot, column_family,
-                      flags);
+                      key_buffer, key_at, key_off, key_len, snapshot,
+                      column_family, flags);
 }
 
 // pinnable_copy: into the core's scratch PinnableSlice (P copies), then, while
 // the value is held, into a new byte[]: P + 1 copies, 1 allocation.
 jbyteArray PinnableCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
-                        jobject key_buffer, jint key_off, jint key_len,
-                        jlong snapshot, jint column_family, jint flags) {
-  return IntoNewArray(env, store, &GetVisit, key, key_buffer, key_off, key_len,
-                      snapshot, column_family, flags);
+                        jobject key_buffer, jlong key_at, jint key_off,
+                        jint key_len, jlong snapshot, jint column_family,
+                        jint flags) {
+  return IntoNewArray(env, store, &GetVisit, key, key_buffer, key_at, key_off,
+                      key_len, snapshot, column_family, flags);
 }
 
 // Copies what fits of value into dst[off, off + len) with SetByteArrayRegion
@@ -122,11 +126,13 @@ jint JavaSize(const Status& status, size_t size, Status* error) {
 // buffer_copy: into a scratch PinnableSlice (P copies), then, while the value
 // is held, into the caller's byte[] (1 copy): P + 1 copies, no allocation.
 jint BufferCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
-                jobject key_buffer, jint key_off, jint key_len, jlong snapshot,
-                jint column_family, jint flags, jbyteArray dst, jint off,
-                jint len) {
+                jobject key_buffer, jlong key_at, jint key_off, jint key_len,
+                jlong snapshot, jint column_family, jint flags, jbyteArray dst,
+                jint off, jint len) {
   BytesArg k;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return kNotFound;
+  if (!InitKey(env, &k, key, key_buffer, key_at, key_off, key_len)) {
+    return kNotFound;
+  }
   if (dst == nullptr) {
     ThrowNullPointer(env, "dst is null");
     return kNotFound;
@@ -143,25 +149,32 @@ jint BufferCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
 
 // direct_copy: as buffer_copy, into a direct ByteBuffer's memory: P + 1
 // copies, no allocation. REQUIRES (checked in Java): dst is not read-only.
+// dst's bytes [off, off + len) start at dst_at if Java resolved it (not 0).
 jint DirectCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
-                jobject key_buffer, jint key_off, jint key_len, jlong snapshot,
-                jint column_family, jint flags, jobject dst, jint off,
-                jint len) {
+                jobject key_buffer, jlong key_at, jint key_off, jint key_len,
+                jlong snapshot, jint column_family, jint flags, jobject dst,
+                jlong dst_at, jint off, jint len) {
   BytesArg k;
-  if (!InitKey(env, &k, key, key_buffer, key_off, key_len)) return kNotFound;
-  char* address = dst == nullptr
-                      ? nullptr
-                      : static_cast<char*>(env->GetDirectBufferAddress(dst));
-  if (address == nullptr) {
-    ThrowIllegalArgument(env, "dst is not a direct ByteBuffer");
+  if (!InitKey(env, &k, key, key_buffer, key_at, key_off, key_len)) {
     return kNotFound;
   }
-  if (!CheckRange(env, off, len, env->GetDirectBufferCapacity(dst))) {
-    return kNotFound;
+  char* address = FromHandle<char>(dst_at);
+  if (address == nullptr) {
+    address = dst == nullptr
+                  ? nullptr
+                  : static_cast<char*>(env->GetDirectBufferAddress(dst));
+    if (address == nullptr) {
+      ThrowIllegalArgument(env, "dst is not a direct ByteBuffer");
+      return kNotFound;
+    }
+    if (!CheckRange(env, off, len, env->GetDirectBufferCapacity(dst))) {
+      return kNotFound;
+    }
+    address += off;
   }
   size_t size = 0;
   Status st = FromHandle<Store>(store)->GetInto(
-      ToReadOptions(snapshot, column_family, flags), k.view(), address + off,
+      ToReadOptions(snapshot, column_family, flags), k.view(), address,
       static_cast<size_t>(len), &size);
   const jint result = JavaSize(st, size, &st);
   ThrowIfError(env, st);
@@ -271,14 +284,14 @@ void MultiGetDirectCopy(JNIEnv* env, jclass, jlong store, jint count,
   Finish(env, sizes, &batch, st);
 }
 
-#define PINGET_KEY_ARGS "J[BLjava/nio/ByteBuffer;IIJII"
+#define PINGET_KEY_ARGS "J[BLjava/nio/ByteBuffer;JIIJII"
 
 const JNINativeMethod kMethods[] = {
     PINGET_NATIVE("stringCopy", "(" PINGET_KEY_ARGS ")[B", StringCopy),
     PINGET_NATIVE("pinnableCopy", "(" PINGET_KEY_ARGS ")[B", PinnableCopy),
     PINGET_NATIVE("bufferCopy", "(" PINGET_KEY_ARGS "[BII)I", BufferCopy),
-    PINGET_NATIVE("directCopy", "(" PINGET_KEY_ARGS "Ljava/nio/ByteBuffer;II)I",
-                  DirectCopy),
+    PINGET_NATIVE("directCopy",
+                  "(" PINGET_KEY_ARGS "Ljava/nio/ByteBuffer;JII)I", DirectCopy),
     PINGET_NATIVE("multiGetBufferCopy",
                   "(JILjava/nio/ByteBuffer;Ljava/nio/ByteBuffer;[[B[IJII)V",
                   MultiGetBufferCopy),

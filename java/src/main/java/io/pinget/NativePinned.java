@@ -5,7 +5,9 @@ import java.nio.ByteBuffer;
 
 /**
  * Natives of native/jni/pinned_jni.cc: pinned_view. Handles are pinget::PinnedValue* and a batch
- * wrapper around pinget::PinnedBatch; views are re-pointed in place by native code.
+ * wrapper around pinget::PinnedBatch; views are re-pointed in place by native code. A key is a
+ * byte[] range, or (array null) a direct buffer range, or, where keyAt is not 0, keyLen bytes at
+ * keyAt ({@link KeyCopy}).
  */
 final class NativePinned {
   static {
@@ -30,6 +32,7 @@ final class NativePinned {
       Object owner,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,
@@ -42,6 +45,7 @@ final class NativePinned {
       ByteBuffer view,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,
@@ -65,6 +69,7 @@ final class NativePinned {
       int smallCapacity,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,
@@ -78,6 +83,7 @@ final class NativePinned {
       long at,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,

@@ -5,7 +5,9 @@ import java.nio.ByteBuffer;
 
 /**
  * Natives of native/jni/reads_jni.cc: the copying strategies. Every read takes the key as a byte[]
- * range or (array null) a direct buffer range, then the packed ReadOptions.
+ * range or (array null) a direct buffer range, or, where keyAt is not 0, as keyLen bytes at keyAt
+ * ({@link KeyCopy#at(byte[], ByteBuffer, int, int)}); then the packed ReadOptions. directCopy's dst
+ * range starts at dstAt where that is not 0 ({@link Views#address}).
  */
 final class NativeReads {
   static {
@@ -18,6 +20,7 @@ final class NativeReads {
       long store,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,
@@ -28,6 +31,7 @@ final class NativeReads {
       long store,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,
@@ -38,6 +42,7 @@ final class NativeReads {
       long store,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,
@@ -51,12 +56,14 @@ final class NativeReads {
       long store,
       byte[] key,
       ByteBuffer keyBuffer,
+      long keyAt,
       int keyOff,
       int keyLen,
       long snapshot,
       int columnFamily,
       int flags,
       ByteBuffer dst,
+      long dstAt,
       int off,
       int len);
 

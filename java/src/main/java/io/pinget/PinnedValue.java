@@ -45,6 +45,7 @@ public final class PinnedValue implements AutoCloseable {
               value,
               key,
               keyBuffer,
+              KeyCopy.ofThisThread().at(key, keyBuffer, off, len),
               off,
               len,
               snapshot,

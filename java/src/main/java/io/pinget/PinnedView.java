@@ -30,6 +30,7 @@ public final class PinnedView implements AutoCloseable {
   // Where Java points the view (Views.JAVA_REPOINTED): native code writes the value's address here.
   private final ByteBuffer at;
   private final long atAddress;
+  private final KeyCopy keys = new KeyCopy(); // its own: a view may move to another thread
 
   PinnedView(Store store) {
     this.store = store;
@@ -126,6 +127,7 @@ public final class PinnedView implements AutoCloseable {
                 atAddress,
                 key,
                 keyBuffer,
+                keys.at(key, keyBuffer, off, len),
                 off,
                 len,
                 snapshot,
@@ -153,6 +155,7 @@ public final class PinnedView implements AutoCloseable {
               view,
               key,
               keyBuffer,
+              keys.at(key, keyBuffer, off, len),
               off,
               len,
               snapshot,

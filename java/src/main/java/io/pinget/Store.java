@@ -449,7 +449,15 @@ public final class Store implements Reader {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.stringCopy(
-          handle, key, null, keyOff, keyLen, snapshot, cf(options), options.flags);
+          handle,
+          key,
+          null,
+          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
+          keyOff,
+          keyLen,
+          snapshot,
+          cf(options),
+          options.flags);
     } finally {
       end(options);
     }
@@ -463,7 +471,15 @@ public final class Store implements Reader {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.stringCopy(
-          handle, null, key, key.position(), key.remaining(), snapshot, cf(options), options.flags);
+          handle,
+          null,
+          key,
+          Views.address(key, key.position()),
+          key.position(),
+          key.remaining(),
+          snapshot,
+          cf(options),
+          options.flags);
     } finally {
       end(options);
     }
@@ -477,7 +493,15 @@ public final class Store implements Reader {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.pinnableCopy(
-          handle, key, null, keyOff, keyLen, snapshot, cf(options), options.flags);
+          handle,
+          key,
+          null,
+          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
+          keyOff,
+          keyLen,
+          snapshot,
+          cf(options),
+          options.flags);
     } finally {
       end(options);
     }
@@ -491,7 +515,15 @@ public final class Store implements Reader {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.pinnableCopy(
-          handle, null, key, key.position(), key.remaining(), snapshot, cf(options), options.flags);
+          handle,
+          null,
+          key,
+          Views.address(key, key.position()),
+          key.position(),
+          key.remaining(),
+          snapshot,
+          cf(options),
+          options.flags);
     } finally {
       end(options);
     }
@@ -507,7 +539,18 @@ public final class Store implements Reader {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.bufferCopy(
-          handle, key, null, keyOff, keyLen, snapshot, cf(options), options.flags, dst, off, len);
+          handle,
+          key,
+          null,
+          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
+          keyOff,
+          keyLen,
+          snapshot,
+          cf(options),
+          options.flags,
+          dst,
+          off,
+          len);
     } finally {
       end(options);
     }
@@ -525,6 +568,7 @@ public final class Store implements Reader {
           handle,
           null,
           key,
+          Views.address(key, key.position()),
           key.position(),
           key.remaining(),
           snapshot,
@@ -550,12 +594,14 @@ public final class Store implements Reader {
           handle,
           key,
           null,
+          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
           keyOff,
           keyLen,
           snapshot,
           cf(options),
           options.flags,
           dst,
+          Views.address(dst, dst.position()),
           dst.position(),
           dst.remaining());
     } finally {
@@ -575,12 +621,14 @@ public final class Store implements Reader {
           handle,
           null,
           key,
+          Views.address(key, key.position()),
           key.position(),
           key.remaining(),
           snapshot,
           cf(options),
           options.flags,
           dst,
+          Views.address(dst, dst.position()),
           dst.position(),
           dst.remaining());
     } finally {
