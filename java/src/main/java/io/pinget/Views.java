@@ -113,15 +113,19 @@ final class Views {
   }
 
   /**
-   * The address of byte off of a direct buffer, read in Java (a plain load of Buffer.address); or 0
-   * unless JAVA_REPOINTED, or for a heap buffer, and native code finds it (GetDirectBufferAddress
-   * and the capacity: four calls into the VM, about 10 ns each here) or refuses it. REQUIRES: off
-   * within the buffer (checked); the caller keeps the buffer reachable, and alive, while the
-   * address is used.
+   * The address of byte off of a direct buffer, read in Java: a plain load of Buffer.address where
+   * JAVA_REPOINTED, else from its memory segment ({@link BufferAddress}, Java 22+). 0 for a heap
+   * buffer, or where neither way is open (Java 17 to 21 without JAVA_REPOINTED): native code then
+   * finds it (GetDirectBufferAddress and the capacity: four calls into the VM, about 10 ns each
+   * here) or refuses it. REQUIRES: off within the buffer
+   * (checked); the caller keeps the buffer reachable, and alive, while the address is used.
    */
   static long address(ByteBuffer buffer, int off) {
-    if (GET_LONG == null || !buffer.isDirect()) {
+    if (!buffer.isDirect()) {
       return 0;
+    }
+    if (GET_LONG == null) {
+      return BufferAddress.of(buffer, off);
     }
     try {
       return (long) GET_LONG.invokeExact((Object) buffer, ADDRESS) + off;
