@@ -681,52 +681,27 @@ public final class Store implements Reader {
 
   @Override
   public void multiGetBufferCopy(ReadOptions options, byte[][] keys, byte[][] dsts, int[] sizes) {
-    byte[][] checked = null;
-    long snapshot;
-    try {
-      checkOpen(options);
-      Checks.options(options);
-      Checks.keys(keys);
-      Checks.length(dsts, keys.length, "dsts");
-      checked = BatchScratch.arrays(dsts);
-      Checks.arrays(checked, keys.length, "dsts");
-      Checks.sizes(sizes, keys.length);
-      snapshot = options.acquire(this);
-    } catch (RuntimeException | Error e) {
-      refused(checked, sizes);
-      throw e;
-    }
-    try {
-      Arrays.fill(sizes, 0, keys.length, NOT_FOUND);
-      PackedKeys packed = BatchScratch.packed(keys);
-      NativeReads.multiGetBufferCopy(
-          handle,
-          keys.length,
-          packed.bytes(),
-          packed.slots(),
-          checked,
-          sizes,
-          snapshot,
-          cf(options),
-          options.flags);
-    } finally {
-      Arrays.fill(checked, null);
-      end(options);
-    }
+    multiGetCopy(BatchCopy.ARRAYS, options, keys, dsts, sizes);
   }
 
   @Override
   public void multiGetDirectCopy(
       ReadOptions options, byte[][] keys, ByteBuffer[] dsts, int[] sizes) {
-    ByteBuffer[] checked = null;
+    multiGetCopy(BatchCopy.BUFFERS, options, keys, dsts, sizes);
+  }
+
+  /** The batched copies: checks in the contract's order, then kind's one native call. */
+  private <D> void multiGetCopy(
+      BatchCopy<D> kind, ReadOptions options, byte[][] keys, D[] dsts, int[] sizes) {
+    D[] checked = null;
     long snapshot;
     try {
       checkOpen(options);
       Checks.options(options);
       Checks.keys(keys);
       Checks.length(dsts, keys.length, "dsts");
-      checked = BatchScratch.buffers(dsts);
-      Checks.directs(checked, keys.length, "dsts");
+      checked = kind.copyOf(dsts);
+      kind.check.check(checked, keys.length, "dsts");
       Checks.sizes(sizes, keys.length);
       snapshot = options.acquire(this);
     } catch (RuntimeException | Error e) {
@@ -735,8 +710,8 @@ public final class Store implements Reader {
     }
     try {
       Arrays.fill(sizes, 0, keys.length, NOT_FOUND);
-      PackedKeys packed = BatchScratch.packed(keys);
-      NativeReads.multiGetDirectCopy(
+      PackedKeys packed = BatchCopy.packed(keys);
+      kind.call.read(
           handle,
           keys.length,
           packed.bytes(),
