@@ -2,19 +2,17 @@
 package io.pinget.bench;
 
 import io.pinget.bench.decode.Shape;
+import io.pinget.bench.decode.ShapeState;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.rocksdb.RocksDBException;
@@ -44,18 +42,20 @@ import org.rocksdb.RocksDBException;
 @Fork(1)
 public class DecodeBenchmark {
   /** The data of one shape, its rows, and the visiting position. */
-  abstract static class Values {
+  abstract static class Values extends ShapeState {
     DataSet data;
     Reads reads;
     int pos;
 
-    void open(int valueSize, int keys, String residency) {
+    @Override
+    protected void open(int valueSize, int keys, String residency) {
       Shape shape = Shape.ofSize(valueSize);
       data = new DataSet(keys, shape, residency);
       reads = new Reads(data, shape.size, 0);
     }
 
-    void close() {
+    @Override
+    protected void close() {
       reads.close();
       data.close();
     }
@@ -76,20 +76,9 @@ public class DecodeBenchmark {
     @Param("8")
     public int valueSize;
 
-    @Param("1000")
-    public int keys;
-
-    @Param({"block_cache", "memtable"})
-    public String residency;
-
-    @Setup(Level.Trial)
-    public void setUp() {
-      open(valueSize, keys, residency);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-      close();
+    @Override
+    protected int valueSize() {
+      return valueSize;
     }
   }
 
@@ -99,20 +88,9 @@ public class DecodeBenchmark {
     @Param("64")
     public int valueSize;
 
-    @Param("1000")
-    public int keys;
-
-    @Param({"block_cache", "memtable"})
-    public String residency;
-
-    @Setup(Level.Trial)
-    public void setUp() {
-      open(valueSize, keys, residency);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-      close();
+    @Override
+    protected int valueSize() {
+      return valueSize;
     }
   }
 
@@ -122,20 +100,9 @@ public class DecodeBenchmark {
     @Param("1024")
     public int valueSize;
 
-    @Param("1000")
-    public int keys;
-
-    @Param({"block_cache", "memtable"})
-    public String residency;
-
-    @Setup(Level.Trial)
-    public void setUp() {
-      open(valueSize, keys, residency);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-      close();
+    @Override
+    protected int valueSize() {
+      return valueSize;
     }
   }
 

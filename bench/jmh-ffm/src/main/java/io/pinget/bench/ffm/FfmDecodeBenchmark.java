@@ -8,6 +8,7 @@ import io.pinget.bench.CopyCounters;
 import io.pinget.bench.DataSet;
 import io.pinget.bench.decode.AvroReads;
 import io.pinget.bench.decode.Shape;
+import io.pinget.bench.decode.ShapeState;
 import io.pinget.ffm.FfmStore;
 import io.pinget.ffm.LongSegmentDecoder;
 import io.pinget.ffm.SegmentDecoder;
@@ -18,15 +19,12 @@ import org.apache.avro.generic.GenericRecord;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.rocksdb.RocksDBException;
 
@@ -45,19 +43,21 @@ import org.rocksdb.RocksDBException;
     jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class FfmDecodeBenchmark {
   /** One shape in a JNI Store and rocksdbjni (DataSet); the FfmStore reads the Store's. */
-  abstract static class Values {
+  abstract static class Values extends ShapeState {
     DataSet data;
     FfmStore ffm;
     AvroReads avro;
     int pos;
 
-    void open(int valueSize, int keys, String residency) {
+    @Override
+    protected void open(int valueSize, int keys, String residency) {
       data = new DataSet(keys, Shape.ofSize(valueSize), residency);
       ffm = FfmStore.over(data.store);
       avro = new AvroReads();
     }
 
-    void close() {
+    @Override
+    protected void close() {
       data.close(); // and so ffm
     }
 
@@ -76,20 +76,9 @@ public class FfmDecodeBenchmark {
     @Param("8")
     public int valueSize;
 
-    @Param("1000")
-    public int keys;
-
-    @Param({"block_cache", "memtable"})
-    public String residency;
-
-    @Setup(Level.Trial)
-    public void setUp() {
-      open(valueSize, keys, residency);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-      close();
+    @Override
+    protected int valueSize() {
+      return valueSize;
     }
   }
 
@@ -99,20 +88,9 @@ public class FfmDecodeBenchmark {
     @Param("64")
     public int valueSize;
 
-    @Param("1000")
-    public int keys;
-
-    @Param({"block_cache", "memtable"})
-    public String residency;
-
-    @Setup(Level.Trial)
-    public void setUp() {
-      open(valueSize, keys, residency);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-      close();
+    @Override
+    protected int valueSize() {
+      return valueSize;
     }
   }
 
@@ -122,26 +100,20 @@ public class FfmDecodeBenchmark {
     @Param("1024")
     public int valueSize;
 
-    @Param("1000")
-    public int keys;
-
-    @Param({"block_cache", "memtable"})
-    public String residency;
-
     ValueDecoder<GenericRecord> decoder;
     SegmentDecoder<GenericRecord> segmentDecoder;
 
-    @Setup(Level.Trial)
-    public void setUp() {
-      open(valueSize, keys, residency);
+    @Override
+    protected int valueSize() {
+      return valueSize;
+    }
+
+    @Override
+    protected void open(int valueSize, int keys, String residency) {
+      super.open(valueSize, keys, residency);
       AvroReads reads = avro;
       decoder = reads::read;
       segmentDecoder = SegmentDecoders.of(decoder);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-      close();
     }
   }
 
