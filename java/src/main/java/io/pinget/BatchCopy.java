@@ -3,6 +3,7 @@ package io.pinget;
 
 import io.pinget.internal.Checks;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.function.IntFunction;
 
 /**
@@ -37,7 +38,21 @@ final class BatchCopy<D> {
   static final BatchCopy<byte[]> ARRAYS =
       new BatchCopy<>(byte[][]::new, Checks::arrays, NativeReads::multiGetBufferCopy);
   static final BatchCopy<ByteBuffer> BUFFERS =
-      new BatchCopy<>(ByteBuffer[]::new, Checks::directs, NativeReads::multiGetDirectCopy);
+      new BatchCopy<>(
+          ByteBuffer[]::new,
+          Checks::directs,
+          (store, count, keyBytes, keyLengths, dsts, sizes, snapshot, cf, flags) ->
+              NativeReads.multiGetDirectCopy(
+                  store,
+                  count,
+                  keyBytes,
+                  keyLengths,
+                  dsts,
+                  Windows.of(dsts, count),
+                  sizes,
+                  snapshot,
+                  cf,
+                  flags));
 
   private static final ThreadLocal<PackedKeys> PACKED = ThreadLocal.withInitial(PackedKeys::new);
 
@@ -62,6 +77,41 @@ final class BatchCopy<D> {
     }
     System.arraycopy(dsts, 0, copy, 0, dsts.length);
     return copy;
+  }
+
+  /**
+   * This thread's table of a batch's direct destinations as native code reads them: per one, two
+   * native-order longs, its address at its position ({@link Views#address}) and its remaining
+   * bytes. Reading a buffer's window from native code takes about ten calls into the VM, two of
+   * them calls back into Java (position and limit).
+   */
+  private static final class Windows {
+    private static final ThreadLocal<Windows> THREADS = ThreadLocal.withInitial(Windows::new);
+
+    private ByteBuffer table = ByteBuffer.allocateDirect(0);
+    private long address;
+
+    /**
+     * The windows of dsts[0, n) in this thread's table, and its address; 0 if an address is not
+     * known in Java (native code then reads each window). REQUIRES: dsts checked.
+     */
+    static long of(ByteBuffer[] dsts, int n) {
+      Windows w = THREADS.get();
+      if (w.table.capacity() < n * 2 * Long.BYTES) {
+        w.table = ByteBuffer.allocateDirect(n * 2 * Long.BYTES).order(ByteOrder.nativeOrder());
+        w.address = NativePinned.addressOf(w.table);
+      }
+      for (int i = 0; i < n; i++) {
+        ByteBuffer dst = dsts[i];
+        long at = Views.address(dst, dst.position());
+        if (at == 0) {
+          return 0;
+        }
+        w.table.putLong(i * 2 * Long.BYTES, at);
+        w.table.putLong((i * 2 + 1) * Long.BYTES, dst.remaining());
+      }
+      return n == 0 ? 0 : w.address;
+    }
   }
 
   /** keys (checked) packed into this thread's PackedKeys. */

@@ -84,6 +84,7 @@ final class NativeReads {
       ByteBuffer keyBytes,
       ByteBuffer keyLengths,
       ByteBuffer[] dsts,
+      long windowsAt,
       int[] sizes,
       long snapshot,
       int columnFamily,

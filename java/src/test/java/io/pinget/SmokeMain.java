@@ -104,7 +104,24 @@ public final class SmokeMain {
     }
     boolean ok = size == value.length && Arrays.equals(got, value) && untouched && unmoved;
     System.out.println("windows      direct_copy    " + (ok ? "ok" : "WRONG BYTES"));
-    return ok;
+    // The same window as a batch's destination, beside a missing key's.
+    ByteBuffer batchDst = ByteBuffer.allocateDirect(value.length + 64);
+    batchDst.position(32).limit(32 + value.length);
+    ByteBuffer[] dsts = {ByteBuffer.allocateDirect(8), batchDst};
+    int[] sizes = new int[2];
+    store.multiGetDirectCopy(
+        ReadOptions.DEFAULT, new byte[][] {"missing".getBytes(), key}, dsts, sizes);
+    batchDst.clear();
+    byte[] batchGot = new byte[value.length];
+    batchDst.get(32, batchGot);
+    boolean batchOk =
+        sizes[0] == Reader.NOT_FOUND
+            && sizes[1] == value.length
+            && Arrays.equals(batchGot, value)
+            && batchDst.get(31) == 0
+            && batchDst.get(32 + value.length) == 0;
+    System.out.println("windows      multi direct   " + (batchOk ? "ok" : "WRONG BYTES"));
+    return ok && batchOk;
   }
 
   /** One get. Copies made here in Java to compare bytes are not pinget's and not counted. */
