@@ -96,6 +96,9 @@ final class BatchCopy<D> {
      * known in Java (native code then reads each window). REQUIRES: dsts checked.
      */
     static long of(ByteBuffer[] dsts, int n) {
+      if (n == 0 || n > Integer.MAX_VALUE / (2 * Long.BYTES)) {
+        return 0;
+      }
       Windows w = THREADS.get();
       if (w.table.capacity() < n * 2 * Long.BYTES) {
         w.table = ByteBuffer.allocateDirect(n * 2 * Long.BYTES).order(ByteOrder.nativeOrder());
@@ -103,14 +106,16 @@ final class BatchCopy<D> {
       }
       for (int i = 0; i < n; i++) {
         ByteBuffer dst = dsts[i];
-        long at = Views.address(dst, dst.position());
+        int off = dst.position();
+        int len = dst.limit() - off;
+        long at = Views.address(dst, off, len); // 0 unless [off, off + len) is within dst
         if (at == 0) {
           return 0;
         }
         w.table.putLong(i * 2 * Long.BYTES, at);
-        w.table.putLong((i * 2 + 1) * Long.BYTES, dst.remaining());
+        w.table.putLong((i * 2 + 1) * Long.BYTES, len);
       }
-      return n == 0 ? 0 : w.address;
+      return w.address;
     }
   }
 

@@ -285,7 +285,7 @@ public final class Cursor extends BatchCursor<ByteBuffer> {
     int shown = count;
     count = 0;
     try {
-      long keyAt = how < 2 ? 0 : KeyCopy.ofThisThread().at(key, keyBuffer, off, len);
+      long keyAt = how < 2 ? 0 : KeyCopy.ofThisThread(key, keyBuffer, off, len);
       NativeCursor.seek(handle, how, key, keyBuffer, keyAt, off, len);
     } finally {
       showBatch(shown);

@@ -183,7 +183,6 @@ final class Decoding {
     private final int smallCapacity;
     private final ByteBuffer small; // kept reachable: native code writes smallAddress
     private final long smallAddress;
-    private final KeyCopy keys = KeyCopy.ofThisThread(); // a slot is used on its maker's thread
     private final Cleaner.Cleanable cleanable;
     private final boolean temporary;
     private boolean held; // a large value pinned, or a read in flight
@@ -227,7 +226,7 @@ final class Decoding {
                 smallCapacity,
                 key,
                 keyBuffer,
-                keys.at(key, keyBuffer, off, len),
+                KeyCopy.ofThisThread(key, keyBuffer, off, len),
                 off,
                 len,
                 snapshot,

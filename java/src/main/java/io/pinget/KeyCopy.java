@@ -7,20 +7,23 @@ import java.nio.ByteBuffer;
  * Native memory that a byte[] key is copied into just before a read's native call, which reads it
  * there in place. Reading the array from native code takes two calls into the VM
  * (GetArrayLength, GetByteArrayRegion), about 27 ns of a 1 µs get here (docs/benchmarks.md, "Keys
- * copied in Java"); this copy takes a few. It is the key copy that native code made before, and
- * native code still counts it (one key copy per read). Keys longer than {@link #BYTES} are passed
- * as arrays, as before.
+ * and buffers addressed from Java"); this copy takes a few. It is the key copy that native code
+ * made before, and native code still counts it (one key copy per read). Keys longer than {@link
+ * #BYTES} are passed as arrays, as before.
  *
- * <p>Not thread-safe: each one belongs to one thread at a time (a pinned view's own, or a thread's:
- * {@link #ofThisThread}). The key is read only during the native call that takes the returned
- * address, and nothing runs between the copy and that call, so a nested read on the same thread
- * (a decoder that reads) cannot overwrite it while it is in use.
+ * <p>Not thread-safe: each one belongs to one thread at a time (a pinned view's own, or a thread's,
+ * which the thread keeps reachable: {@link #ofThisThread}). The key is read only during the native
+ * call that takes the returned address, and nothing runs between the copy and that call, so a
+ * nested read on the same thread (a decoder that reads) cannot overwrite it while it is in use.
  */
 final class KeyCopy {
   /** The longest key copied (the native side's stack buffer for array keys is as large). */
   static final int BYTES = 256;
 
-  private static final ThreadLocal<KeyCopy> THREADS = ThreadLocal.withInitial(KeyCopy::new);
+  // This thread's KeyCopy, made on its second single-key read: a thread that reads once (a
+  // virtual thread per task) allocates no direct buffer. FIRST_READ marks the first.
+  private static final ThreadLocal<Object> THREADS = new ThreadLocal<>();
+  private static final Object FIRST_READ = new Object();
 
   private final ByteBuffer buffer = ByteBuffer.allocateDirect(BYTES); // kept: native reads address
   private final long address = NativePinned.addressOf(buffer);
@@ -39,16 +42,27 @@ final class KeyCopy {
   }
 
   /**
-   * Where native code reads a read's key: key[off, off + len) copied here ({@link #at(byte[], int,
-   * int)}), or a direct keyBuffer's own bytes at off, read in place ({@link Views#address}); 0
-   * where native code must find it.
+   * Where native code reads a read's key, given as key (an array) or keyBuffer (a direct buffer)
+   * at [off, off + len): the array's bytes copied here, or the buffer's own ({@link
+   * Views#address}); 0 where native code must find it. Pass native code the same off and len.
    */
   long at(byte[] key, ByteBuffer keyBuffer, int off, int len) {
-    return key != null ? at(key, off, len) : Views.address(keyBuffer, off);
+    return key != null ? at(key, off, len) : Views.address(keyBuffer, off, len);
   }
 
-  /** This thread's KeyCopy, which the thread keeps reachable; use it on this thread only. */
-  static KeyCopy ofThisThread() {
-    return THREADS.get();
+  /** As {@link #at(byte[], ByteBuffer, int, int)}, with this thread's KeyCopy (none at first). */
+  static long ofThisThread(byte[] key, ByteBuffer keyBuffer, int off, int len) {
+    if (key == null) {
+      return Views.address(keyBuffer, off, len);
+    }
+    Object held = THREADS.get();
+    if (held == null || held == FIRST_READ) {
+      THREADS.set(held == null ? FIRST_READ : new KeyCopy());
+      if (held == null) {
+        return 0; // the thread's first read: native code reads the array, as before
+      }
+      held = THREADS.get();
+    }
+    return ((KeyCopy) held).at(key, off, len);
   }
 }

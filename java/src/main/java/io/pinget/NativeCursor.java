@@ -41,8 +41,10 @@ final class NativeCursor {
    */
   static native void setTable(long cursor, ByteBuffer table);
 
-  /** how: 0 first, 1 last, 2 at or after key, 3 at or before key (key unused for 0 and 1). */
-  /** As a read's key: a byte[] or direct buffer range, or keyLen bytes at keyAt if not 0. */
+  /**
+   * how: 0 first, 1 last, 2 at or after key, 3 at or before key (key unused for 0 and 1). The key
+   * as a read's: a byte[] or direct buffer range, or keyLen bytes at keyAt if that is not 0.
+   */
   static native void seek(
       long cursor, int how, byte[] key, ByteBuffer keyBuffer, long keyAt, int keyOff, int keyLen);
 

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 /**
  * Natives of native/jni/reads_jni.cc: the copying strategies. Every read takes the key as a byte[]
  * range or (array null) a direct buffer range, or, where keyAt is not 0, as keyLen bytes at keyAt
- * ({@link KeyCopy#at(byte[], ByteBuffer, int, int)}); then the packed ReadOptions. directCopy's dst
+ * ({@link KeyCopy}); then the packed ReadOptions. directCopy's dst
  * range starts at dstAt where that is not 0 ({@link Views#address}).
  */
 final class NativeReads {

@@ -45,7 +45,7 @@ public final class PinnedValue implements AutoCloseable {
               value,
               key,
               keyBuffer,
-              KeyCopy.ofThisThread().at(key, keyBuffer, off, len),
+              KeyCopy.ofThisThread(key, keyBuffer, off, len),
               off,
               len,
               snapshot,

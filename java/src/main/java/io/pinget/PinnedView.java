@@ -30,7 +30,7 @@ public final class PinnedView implements AutoCloseable {
   // Where Java points the view (Views.JAVA_REPOINTED): native code writes the value's address here.
   private final ByteBuffer at;
   private final long atAddress;
-  private final KeyCopy keys = new KeyCopy(); // its own: a view may move to another thread
+  private final KeyCopy keys = new KeyCopy(); // its own: no ThreadLocal lookup per get
 
   PinnedView(Store store) {
     this.store = store;

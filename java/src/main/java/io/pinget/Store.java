@@ -452,7 +452,7 @@ public final class Store implements Reader {
           handle,
           key,
           null,
-          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
+          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
           keyOff,
           keyLen,
           snapshot,
@@ -468,15 +468,17 @@ public final class Store implements Reader {
     checkOpen(options);
     Checks.options(options);
     Checks.key(key);
+    int keyOff = key.position();
+    int keyLen = key.limit() - keyOff;
     long snapshot = options.acquire(this);
     try {
       return NativeReads.stringCopy(
           handle,
           null,
           key,
-          Views.address(key, key.position()),
-          key.position(),
-          key.remaining(),
+          Views.address(key, keyOff, keyLen),
+          keyOff,
+          keyLen,
           snapshot,
           cf(options),
           options.flags);
@@ -496,7 +498,7 @@ public final class Store implements Reader {
           handle,
           key,
           null,
-          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
+          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
           keyOff,
           keyLen,
           snapshot,
@@ -512,15 +514,17 @@ public final class Store implements Reader {
     checkOpen(options);
     Checks.options(options);
     Checks.key(key);
+    int keyOff = key.position();
+    int keyLen = key.limit() - keyOff;
     long snapshot = options.acquire(this);
     try {
       return NativeReads.pinnableCopy(
           handle,
           null,
           key,
-          Views.address(key, key.position()),
-          key.position(),
-          key.remaining(),
+          Views.address(key, keyOff, keyLen),
+          keyOff,
+          keyLen,
           snapshot,
           cf(options),
           options.flags);
@@ -542,7 +546,7 @@ public final class Store implements Reader {
           handle,
           key,
           null,
-          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
+          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
           keyOff,
           keyLen,
           snapshot,
@@ -562,15 +566,17 @@ public final class Store implements Reader {
     Checks.options(options);
     Checks.key(key);
     Checks.range(dst, off, len, "dst");
+    int keyOff = key.position();
+    int keyLen = key.limit() - keyOff;
     long snapshot = options.acquire(this);
     try {
       return NativeReads.bufferCopy(
           handle,
           null,
           key,
-          Views.address(key, key.position()),
-          key.position(),
-          key.remaining(),
+          Views.address(key, keyOff, keyLen),
+          keyOff,
+          keyLen,
           snapshot,
           cf(options),
           options.flags,
@@ -588,22 +594,24 @@ public final class Store implements Reader {
     Checks.options(options);
     Checks.key(key, keyOff, keyLen);
     Checks.writableDirect(dst, "dst");
+    int dstOff = dst.position();
+    int dstLen = dst.limit() - dstOff;
     long snapshot = options.acquire(this);
     try {
       return NativeReads.directCopy(
           handle,
           key,
           null,
-          KeyCopy.ofThisThread().at(key, keyOff, keyLen),
+          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
           keyOff,
           keyLen,
           snapshot,
           cf(options),
           options.flags,
           dst,
-          Views.address(dst, dst.position()),
-          dst.position(),
-          dst.remaining());
+          Views.address(dst, dstOff, dstLen),
+          dstOff,
+          dstLen);
     } finally {
       end(options);
     }
@@ -615,22 +623,26 @@ public final class Store implements Reader {
     Checks.options(options);
     Checks.key(key);
     Checks.writableDirect(dst, "dst");
+    int keyOff = key.position();
+    int keyLen = key.limit() - keyOff;
+    int dstOff = dst.position();
+    int dstLen = dst.limit() - dstOff;
     long snapshot = options.acquire(this);
     try {
       return NativeReads.directCopy(
           handle,
           null,
           key,
-          Views.address(key, key.position()),
-          key.position(),
-          key.remaining(),
+          Views.address(key, keyOff, keyLen),
+          keyOff,
+          keyLen,
           snapshot,
           cf(options),
           options.flags,
           dst,
-          Views.address(dst, dst.position()),
-          dst.position(),
-          dst.remaining());
+          Views.address(dst, dstOff, dstLen),
+          dstOff,
+          dstLen);
     } finally {
       end(options);
     }

@@ -113,15 +113,18 @@ final class Views {
   }
 
   /**
-   * The address of byte off of a direct buffer, read in Java: a plain load of Buffer.address where
-   * JAVA_REPOINTED, else from its memory segment ({@link BufferAddress}, Java 22+). 0 for a heap
-   * buffer, or where neither way is open (Java 17 to 21 without JAVA_REPOINTED): native code then
-   * finds it (GetDirectBufferAddress and the capacity: four calls into the VM, about 10 ns each
-   * here) or refuses it. REQUIRES: off within the buffer
-   * (checked); the caller keeps the buffer reachable, and alive, while the address is used.
+   * The address of byte off of a direct buffer, for native code to read or write [off, off + len)
+   * there, read in Java: a plain load of Buffer.address where JAVA_REPOINTED, else from its memory
+   * segment ({@link BufferAddress}, Java 22+). 0, and native code finds it (GetDirectBufferAddress
+   * and the capacity: four calls into the VM, about 10 ns each here) and checks the range or
+   * refuses the buffer, for a heap buffer, where neither way is open (Java 17 to 21 without
+   * JAVA_REPOINTED), or if [off, off + len) is not within the buffer's capacity: the caller passes
+   * native code these same off and len, read from a buffer that another thread may move, and the
+   * capacity does not change. REQUIRES: the caller keeps the buffer reachable, and alive, while the
+   * address is used.
    */
-  static long address(ByteBuffer buffer, int off) {
-    if (!buffer.isDirect()) {
+  static long address(ByteBuffer buffer, int off, int len) {
+    if (!buffer.isDirect() || off < 0 || len < 0 || (long) off + len > buffer.capacity()) {
       return 0;
     }
     if (GET_LONG == null) {

@@ -6,8 +6,9 @@ import java.nio.ByteBuffer;
 
 /**
  * Java 22+: where a direct buffer's bytes are, from its memory segment ({@code
- * MemorySegment.ofBuffer}, which starts at the buffer's position), for the JDKs on which {@link
- * Views} does not read it through Unsafe (JDK 24 and later).
+ * MemorySegment.ofBuffer}, which starts at the buffer's position), where {@link Views} does not
+ * read it through Unsafe (JDK 24 and later; or views not re-pointed from Java, or Unsafe out of
+ * reach).
  */
 final class BufferAddress {
   private BufferAddress() {}
