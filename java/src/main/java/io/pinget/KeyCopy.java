@@ -56,12 +56,13 @@ final class KeyCopy {
       return Views.address(keyBuffer, off, len);
     }
     Object held = THREADS.get();
-    if (held == null || held == FIRST_READ) {
-      THREADS.set(held == null ? FIRST_READ : new KeyCopy());
-      if (held == null) {
-        return 0; // the thread's first read: native code reads the array, as before
-      }
-      held = THREADS.get();
+    if (held == null) {
+      THREADS.set(FIRST_READ);
+      return 0; // the thread's first read: native code reads the array, as before
+    }
+    if (held == FIRST_READ) {
+      held = new KeyCopy();
+      THREADS.set(held);
     }
     return ((KeyCopy) held).at(key, off, len);
   }

@@ -446,21 +446,7 @@ public final class Store implements Reader {
     checkOpen(options);
     Checks.options(options);
     Checks.key(key, keyOff, keyLen);
-    long snapshot = options.acquire(this);
-    try {
-      return NativeReads.stringCopy(
-          handle,
-          key,
-          null,
-          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
-          keyOff,
-          keyLen,
-          snapshot,
-          cf(options),
-          options.flags);
-    } finally {
-      end(options);
-    }
+    return stringCopy(options, key, null, keyOff, keyLen);
   }
 
   @Override
@@ -469,16 +455,21 @@ public final class Store implements Reader {
     Checks.options(options);
     Checks.key(key);
     int keyOff = key.position();
-    int keyLen = key.limit() - keyOff;
+    return stringCopy(options, null, key, keyOff, key.limit() - keyOff);
+  }
+
+  /** The key is key or keyBuffer at [off, off + len), checked; then the options' content. */
+  private byte[] stringCopy(
+      ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.stringCopy(
           handle,
-          null,
           key,
-          Views.address(key, keyOff, keyLen),
-          keyOff,
-          keyLen,
+          keyBuffer,
+          KeyCopy.ofThisThread(key, keyBuffer, off, len),
+          off,
+          len,
           snapshot,
           cf(options),
           options.flags);
@@ -492,21 +483,7 @@ public final class Store implements Reader {
     checkOpen(options);
     Checks.options(options);
     Checks.key(key, keyOff, keyLen);
-    long snapshot = options.acquire(this);
-    try {
-      return NativeReads.pinnableCopy(
-          handle,
-          key,
-          null,
-          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
-          keyOff,
-          keyLen,
-          snapshot,
-          cf(options),
-          options.flags);
-    } finally {
-      end(options);
-    }
+    return pinnableCopy(options, key, null, keyOff, keyLen);
   }
 
   @Override
@@ -515,16 +492,21 @@ public final class Store implements Reader {
     Checks.options(options);
     Checks.key(key);
     int keyOff = key.position();
-    int keyLen = key.limit() - keyOff;
+    return pinnableCopy(options, null, key, keyOff, key.limit() - keyOff);
+  }
+
+  /** As stringCopy's. */
+  private byte[] pinnableCopy(
+      ReadOptions options, byte[] key, ByteBuffer keyBuffer, int off, int len) {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.pinnableCopy(
           handle,
-          null,
           key,
-          Views.address(key, keyOff, keyLen),
-          keyOff,
-          keyLen,
+          keyBuffer,
+          KeyCopy.ofThisThread(key, keyBuffer, off, len),
+          off,
+          len,
           snapshot,
           cf(options),
           options.flags);
@@ -540,24 +522,7 @@ public final class Store implements Reader {
     Checks.options(options);
     Checks.key(key, keyOff, keyLen);
     Checks.range(dst, off, len, "dst");
-    long snapshot = options.acquire(this);
-    try {
-      return NativeReads.bufferCopy(
-          handle,
-          key,
-          null,
-          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
-          keyOff,
-          keyLen,
-          snapshot,
-          cf(options),
-          options.flags,
-          dst,
-          off,
-          len);
-    } finally {
-      end(options);
-    }
+    return bufferCopy(options, key, null, keyOff, keyLen, dst, off, len);
   }
 
   @Override
@@ -567,14 +532,26 @@ public final class Store implements Reader {
     Checks.key(key);
     Checks.range(dst, off, len, "dst");
     int keyOff = key.position();
-    int keyLen = key.limit() - keyOff;
+    return bufferCopy(options, null, key, keyOff, key.limit() - keyOff, dst, off, len);
+  }
+
+  /** As stringCopy's; dst's range checked. */
+  private int bufferCopy(
+      ReadOptions options,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      byte[] dst,
+      int off,
+      int len) {
     long snapshot = options.acquire(this);
     try {
       return NativeReads.bufferCopy(
           handle,
-          null,
           key,
-          Views.address(key, keyOff, keyLen),
+          keyBuffer,
+          KeyCopy.ofThisThread(key, keyBuffer, keyOff, keyLen),
           keyOff,
           keyLen,
           snapshot,
@@ -594,27 +571,7 @@ public final class Store implements Reader {
     Checks.options(options);
     Checks.key(key, keyOff, keyLen);
     Checks.writableDirect(dst, "dst");
-    int dstOff = dst.position();
-    int dstLen = dst.limit() - dstOff;
-    long snapshot = options.acquire(this);
-    try {
-      return NativeReads.directCopy(
-          handle,
-          key,
-          null,
-          KeyCopy.ofThisThread(key, null, keyOff, keyLen),
-          keyOff,
-          keyLen,
-          snapshot,
-          cf(options),
-          options.flags,
-          dst,
-          Views.address(dst, dstOff, dstLen),
-          dstOff,
-          dstLen);
-    } finally {
-      end(options);
-    }
+    return directCopy(options, key, null, keyOff, keyLen, dst);
   }
 
   @Override
@@ -624,25 +581,38 @@ public final class Store implements Reader {
     Checks.key(key);
     Checks.writableDirect(dst, "dst");
     int keyOff = key.position();
-    int keyLen = key.limit() - keyOff;
-    int dstOff = dst.position();
-    int dstLen = dst.limit() - dstOff;
+    return directCopy(options, null, key, keyOff, key.limit() - keyOff, dst);
+  }
+
+  /**
+   * As stringCopy's; dst checked. Its window is read once here, so that its address and the range
+   * native code gets agree (Views.address).
+   */
+  private int directCopy(
+      ReadOptions options,
+      byte[] key,
+      ByteBuffer keyBuffer,
+      int keyOff,
+      int keyLen,
+      ByteBuffer dst) {
+    int off = dst.position();
+    int len = dst.limit() - off;
     long snapshot = options.acquire(this);
     try {
       return NativeReads.directCopy(
           handle,
-          null,
           key,
-          Views.address(key, keyOff, keyLen),
+          keyBuffer,
+          KeyCopy.ofThisThread(key, keyBuffer, keyOff, keyLen),
           keyOff,
           keyLen,
           snapshot,
           cf(options),
           options.flags,
           dst,
-          Views.address(dst, dstOff, dstLen),
-          dstOff,
-          dstLen);
+          Views.address(dst, off, len),
+          off,
+          len);
     } finally {
       end(options);
     }
