@@ -3,43 +3,170 @@
 #include "gate.h"
 
 #include <chrono>
+#include <exception>
 #include <thread>
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#if !defined(__NR_membarrier) && defined(__x86_64__)
+#define __NR_membarrier 324  // older sysroots' headers (glibc 2.17) lack it
+#elif !defined(__NR_membarrier) && defined(__aarch64__)
+#define __NR_membarrier 283
+#endif
+#endif
 
 namespace pinget {
 namespace internal {
+
+// One thread's gate slots: held[i] is the gate of its i-th nested call in
+// flight, or null. Only the thread writes them; Close reads them under the
+// registry's mutex. Registered on the thread's first call, unregistered when
+// it exits (no call can be in flight then).
+struct ThreadSlots {
+  static constexpr size_t kSlots = 4;
+
+  ThreadSlots();
+  ~ThreadSlots();
+
+  std::atomic<const Gate*> held[kSlots] = {};
+  size_t depth = 0;  // slots in use, [0, depth)
+  ThreadSlots* prev = nullptr;
+  ThreadSlots* next = nullptr;
+};
+
 namespace {
-// Threads take stripes round-robin on their first call into any store.
+
+// Every thread's slots. Never destroyed: threads may exit after static
+// destructors have run.
+struct Registry {
+  std::mutex mu;
+  ThreadSlots* head = nullptr;
+};
+Registry& Threads() {
+  static Registry* registry = new Registry;
+  return *registry;
+}
+
+#if defined(__linux__) && defined(__NR_membarrier)
+constexpr long kPrivateExpedited = 1 << 3;
+constexpr long kRegisterPrivateExpedited = 1 << 4;
+
+bool HeavyBarrier() {
+  return syscall(__NR_membarrier, kPrivateExpedited, 0L) == 0;
+}
+#else
+bool HeavyBarrier() { return false; }
+#endif
+
+// Whether calls count themselves in their thread's slots: decided once, on
+// the first call, by registering for (and trying) the process-wide barrier.
+// A kernel without it, or a sandbox that refuses it, keeps the stripes.
+bool UseThreadSlots() {
+  static const bool use = [] {
+#if defined(__linux__) && defined(__NR_membarrier)
+    return syscall(__NR_membarrier, kRegisterPrivateExpedited, 0L) == 0 &&
+           HeavyBarrier();
+#else
+    return false;
+#endif
+  }();
+  return use;
+}
+
+ThreadSlots& ThisThreadSlots() {
+  thread_local ThreadSlots slots;
+  return slots;
+}
+
+// Threads take stripes round-robin on their first striped call.
 size_t ThisThreadStripe(size_t stripes) {
   static std::atomic<size_t> next{0};
   thread_local size_t stripe =
       next.fetch_add(1, std::memory_order_relaxed) % stripes;
   return stripe;
 }
+
 }  // namespace
 
-bool Gate::Enter(size_t* stripe) {
+ThreadSlots::ThreadSlots() {
+  Registry& r = Threads();
+  std::lock_guard<std::mutex> lock(r.mu);
+  next = r.head;
+  if (next != nullptr) next->prev = this;
+  r.head = this;
+}
+
+ThreadSlots::~ThreadSlots() {
+  Registry& r = Threads();
+  std::lock_guard<std::mutex> lock(r.mu);
+  if (prev != nullptr) prev->next = next;
+  if (next != nullptr) next->prev = prev;
+  if (r.head == this) r.head = next;
+}
+
+bool Gate::Enter(Ticket* ticket) {
+  if (UseThreadSlots()) {
+    ThreadSlots& me = ThisThreadSlots();
+    const size_t i = me.depth;
+    if (i < ThreadSlots::kSlots) {
+      me.held[i].store(this, std::memory_order_relaxed);
+      // The light half of the fence: orders the store before the load for
+      // the compiler; Close's HeavyBarrier orders it for the CPU.
+      std::atomic_signal_fence(std::memory_order_seq_cst);
+      if (closed_.load(std::memory_order_relaxed)) {
+        me.held[i].store(nullptr, std::memory_order_relaxed);
+        return false;
+      }
+      me.depth = i + 1;
+      *ticket = Ticket{&me, i};
+      return true;
+    }
+  }
   const size_t s = ThisThreadStripe(kStripes);
   stripes_[s].calls.fetch_add(1, std::memory_order_seq_cst);
   if (closed_.load(std::memory_order_seq_cst)) {
     stripes_[s].calls.fetch_sub(1, std::memory_order_release);
     return false;
   }
-  *stripe = s;
+  *ticket = Ticket{nullptr, s};
   return true;
 }
 
-void Gate::Exit(size_t stripe) {
-  stripes_[stripe].calls.fetch_sub(1, std::memory_order_release);
+void Gate::Exit(const Ticket& ticket) {
+  if (ticket.slots != nullptr) {
+    // Release: the call's reads of the database happen before Close, which
+    // acquires this store, lets the database go.
+    ticket.slots->held[ticket.index].store(nullptr, std::memory_order_release);
+    ticket.slots->depth = ticket.index;
+    return;
+  }
+  stripes_[ticket.index].calls.fetch_sub(1, std::memory_order_release);
+}
+
+int64_t Gate::InFlight() const {
+  int64_t calls = 0;
+  for (const Stripe& s : stripes_) {
+    calls += s.calls.load(std::memory_order_seq_cst);
+  }
+  if (UseThreadSlots()) {
+    Registry& r = Threads();
+    std::lock_guard<std::mutex> lock(r.mu);
+    for (const ThreadSlots* t = r.head; t != nullptr; t = t->next) {
+      for (const std::atomic<const Gate*>& held : t->held) {
+        if (held.load(std::memory_order_acquire) == this) ++calls;
+      }
+    }
+  }
+  return calls;
 }
 
 bool Gate::CloseAndDrain() {
   const bool was_closed = closed_.exchange(true, std::memory_order_seq_cst);
-  for (;;) {
-    int64_t in_flight = 0;
-    for (const Stripe& s : stripes_) {
-      in_flight += s.calls.load(std::memory_order_seq_cst);
-    }
-    if (in_flight == 0) break;
+  // Every thread's slot stores made before this point are now visible here,
+  // and every call entering after it reads closed_ as true.
+  if (UseThreadSlots() && !HeavyBarrier()) std::terminate();
+  while (InFlight() != 0) {
     std::this_thread::sleep_for(std::chrono::microseconds(50));
   }
   return !was_closed;

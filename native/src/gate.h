@@ -16,16 +16,31 @@
 namespace pinget {
 namespace internal {
 
+struct ThreadSlots;  // gate.cc
+
 // Lets calls into a Store run concurrently with no shared write on the hot
-// path, and lets Close() wait until none is in flight. Each thread counts its
-// calls in one of kStripes cache-line-sized counters. Enter and Close use
-// sequentially consistent operations, so either a call sees closed_ and backs
-// out, or Close sees the call's count and waits for it.
+// path, and lets Close() wait until none is in flight.
+//
+// Where the kernel offers a process-wide memory barrier (Linux membarrier),
+// a call is counted in a slot of its own thread's (plain stores, no locked
+// instruction) and Close pays for the ordering: it marks the gate closed,
+// makes every running thread of the process execute a full barrier, then
+// waits until no thread's slot holds the gate. So either a call sees closed_
+// and backs out, or Close sees the call's slot and waits for it. Elsewhere,
+// or past kSlots nested calls on one thread, a call is counted in one of
+// kStripes cache-line-sized counters with sequentially consistent operations,
+// which give the same either-or.
 class Gate {
  public:
+  // Where Enter counted a call, for Exit.
+  struct Ticket {
+    ThreadSlots* slots = nullptr;  // the thread's slots, or null: a stripe
+    size_t index = 0;              // the slot's or the stripe's
+  };
+
   // Returns false (and counts nothing) once closed.
-  bool Enter(size_t* stripe);
-  void Exit(size_t stripe);
+  bool Enter(Ticket* ticket);
+  void Exit(const Ticket& ticket);
   // Marks the gate closed and waits for every entered call to exit. Returns
   // false if it was already closed.
   bool CloseAndDrain();
@@ -36,6 +51,8 @@ class Gate {
   std::mutex closing;
 
  private:
+  int64_t InFlight() const;
+
   static constexpr size_t kStripes = 16;
   struct alignas(64) Stripe {
     std::atomic<int64_t> calls{0};
@@ -44,13 +61,14 @@ class Gate {
   std::atomic<bool> closed_{false};
 };
 
-// RAII entry into a Gate.
+// RAII entry into a Gate. Guards on one thread nest: the last entered exits
+// first.
 class GateGuard {
  public:
   explicit GateGuard(Gate& gate)
-      : gate_(gate), entered_(gate.Enter(&stripe_)) {}
+      : gate_(gate), entered_(gate.Enter(&ticket_)) {}
   ~GateGuard() {
-    if (entered_) gate_.Exit(stripe_);
+    if (entered_) gate_.Exit(ticket_);
   }
   GateGuard(const GateGuard&) = delete;
   GateGuard& operator=(const GateGuard&) = delete;
@@ -58,7 +76,7 @@ class GateGuard {
 
  private:
   Gate& gate_;
-  size_t stripe_ = 0;
+  Gate::Ticket ticket_;
   bool entered_;
 };
 

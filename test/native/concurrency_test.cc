@@ -592,5 +592,78 @@ TEST_F(ConcurrencyTest, ASecondCloseWaitsForTheFirst) {
   reader.join();
 }
 
+// Calls nested on one thread (a visitor reading again), deeper than a
+// thread's gate slots (gate.cc: 4): the outer kSlots calls read store "outer"
+// and fill the slots, the inner ones read store "inner" and count in its
+// stripes. Closing either store returns only once every call into it has
+// left, and each call that entered before Close read its value.
+class ConcurrencyNestedTest : public StoreTest,
+                              public ::testing::WithParamInterface<bool> {};
+
+TEST_P(ConcurrencyNestedTest, CloseWaitsForNestedCalls) {
+  const bool close_inner = GetParam();
+  constexpr int kSlots = 4;
+  constexpr int kDepth = 7;
+  std::unique_ptr<Store> outer, inner;
+  ASSERT_NO_FATAL_FAILURE(OpenStore(Options(), "outer", &outer));
+  ASSERT_NO_FATAL_FAILURE(OpenStore(Options(), "inner", &inner));
+  ASSERT_OK(outer->Put("k", "v"));
+  ASSERT_OK(inner->Put("k", "v"));
+  struct Nest {
+    Store* stores[kDepth];
+    int level = 0;
+    std::atomic<bool> innermost{false};
+    std::atomic<int> finished[kDepth] = {};  // calls into stores[i] done
+    int right_values = 0;
+    Status statuses[kDepth];  // statuses[i]: the call at depth i
+  } nest;
+  for (int i = 0; i < kDepth; ++i) {
+    nest.stores[i] = i < kSlots ? outer.get() : inner.get();
+  }
+  struct Visit {
+    static void Run(void* context, std::string_view value) {
+      Nest& n = *static_cast<Nest*>(context);
+      const int depth = n.level++;
+      if (value == "v") ++n.right_values;
+      if (depth + 1 < kDepth) {
+        n.statuses[depth + 1] = n.stores[depth + 1]->GetVisit(
+            ReadOptions(), "k", &Visit::Run, context);
+      } else {
+        n.innermost.store(true);
+      }
+      // Each call stays a while after the one it holds has left, so that a
+      // Close that misses a call returns while it is still in flight.
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      n.finished[depth].store(1);
+    }
+  };
+  std::thread reader([&] {
+    nest.statuses[0] = outer->GetVisit(ReadOptions(), "k", &Visit::Run, &nest);
+  });
+  while (!nest.innermost.load()) std::this_thread::yield();
+  Store* closed = close_inner ? inner.get() : outer.get();
+  ASSERT_OK(closed->Close());
+  for (int i = 0; i < kDepth; ++i) {
+    if (nest.stores[i] == closed) {
+      EXPECT_EQ(nest.finished[i].load(), 1)
+          << "Close returned while the call at depth " << i << " was in flight";
+    }
+  }
+  reader.join();
+  for (int i = 0; i < kDepth; ++i) {
+    EXPECT_TRUE(nest.statuses[i].ok())
+        << "depth " << i << ": " << nest.statuses[i];
+  }
+  EXPECT_EQ(nest.right_values, kDepth);
+  PinnedValue value;
+  EXPECT_TRUE(closed->GetPinned(ReadOptions(), "k", &value).IsClosed());
+}
+
+INSTANTIATE_TEST_SUITE_P(Gate, ConcurrencyNestedTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "InnerStoreStripes"
+                                             : "OuterStoreSlots";
+                         });
+
 }  // namespace
 }  // namespace pinget_test
