@@ -413,6 +413,14 @@ Status Store::PinFromMemtable(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
 
 Status Store::GetPinned(const ReadOptions& options, std::string_view key,
                         PinnedValue* value) {
+  size_t copied;
+  return GetPinnedOrCopy(options, key, value, nullptr, 0, &copied);
+}
+
+Status Store::GetPinnedOrCopy(const ReadOptions& options, std::string_view key,
+                              PinnedValue* value, char* buffer, size_t capacity,
+                              size_t* copied) {
+  *copied = kNotCopied;
   // A key that lies in the bytes *value holds would go with its pin: it is
   // copied first (one counted key copy).
   std::string own_key;
@@ -430,28 +438,47 @@ Status Store::GetPinned(const ReadOptions& options, std::string_view key,
     if (value != nullptr) value->Release();
     return st;
   }
-  // A reused handle already shares this engine: no refcount traffic.
-  if (value->engine_ != engine_) {
-    value->probe_.reset();  // another database's
-    value->engine_ = engine_;
+  // Another database's handle lets go of it (and of its probe) here. Until
+  // the call returns, the gate keeps this store's engine alive.
+  if (value->engine_ != nullptr && value->engine_ != engine_) {
+    value->probe_.reset();
+    value->engine_.reset();
   }
+  bool found = false;
   if (options.pin_memtable &&
       !engine_->values_computed[options.column_family]) {
-    bool found = false;
     st = PinFromMemtable(read.db(), read.ro(), read.cf(), key, value, &found);
-    if (!st.ok() || found) return st;
   }
   rocksdb::PinnableSlice& slice = value->slice_;
-  const size_t self_capacity = slice.GetSelf()->capacity();
-  rocksdb::Status s =
-      read.db()->Get(read.ro(), read.cf(), ToSlice(key), &slice);
-  if (!s.ok()) {
-    slice.Reset();
-    return FromRocksDB(s);
+  if (st.ok() && !found) {
+    const size_t self_capacity = slice.GetSelf()->capacity();
+    rocksdb::Status s =
+        read.db()->Get(read.ro(), read.cf(), ToSlice(key), &slice);
+    if (s.ok()) {
+      CountRocksDBCopy(slice, self_capacity);
+    } else {
+      slice.Reset();
+      st = FromRocksDB(s);
+    }
   }
-  CountRocksDBCopy(slice, self_capacity);
-  value->held_ = true;
-  return Status::OK();
+  if (st.ok() && capacity > 0 && slice.size() <= capacity) {
+    if (slice.size() > 0) std::memcpy(buffer, slice.data(), slice.size());
+    RecordValueCopy(slice.size());
+    *copied = slice.size();
+    value->Unpin();
+  } else if (st.ok()) {
+    value->held_ = true;
+  }
+  // What *value keeps past the call (its pin, its probe's memtables) keeps
+  // the database open: it takes the engine, or keeps nothing.
+  if (value->engine_ == nullptr) {
+    if (value->held_) {
+      value->engine_ = engine_;
+    } else {
+      value->probe_.reset();
+    }
+  }
+  return st;
 }
 
 // Batched GetVisit: VisitValues (P copies per key).

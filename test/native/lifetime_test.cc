@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "pinget/binding/store_binding.h"
 #include "test_util.h"
 
 namespace pinget_test {
@@ -79,6 +80,49 @@ TEST_F(LifetimeTest, PinnedValueOutlivesStoreAndClosesDatabaseOnRelease) {
 
     big.Release();
     EXPECT_TRUE(Reopens()) << "released handles must not hold the database";
+  }
+}
+
+// Decode on read's per-thread handle (StoreBinding::GetCopiedIfSmall): a
+// value it copies leaves it holding nothing, not even the database, so the
+// store closes whatever the handle read last; a value it pins keeps the
+// database open until the handle is detached. With pin_memtable too, whose
+// probe holds memtables.
+TEST_F(LifetimeTest, CopiedIfSmallKeepsNoDatabaseUnlessItPins) {
+  using pinget::internal::StoreBinding;
+  for (Residency r : kResidencies) {
+    for (bool pin_memtable : {false, true}) {
+      SCOPED_TRACE(std::string(ResidencyName(r)) +
+                   (pin_memtable ? ", pin_memtable" : ""));
+      ReadOptions ro;
+      ro.pin_memtable = pin_memtable;
+      ASSERT_NO_FATAL_FAILURE(OpenWithValues(r));
+      PinnedValue slot;
+      std::string buffer(8 * kKiB, '\0');
+      size_t size = 0;
+      ASSERT_OK(StoreBinding::GetCopiedIfSmall(
+          *store_, ro, "small", buffer.data(), buffer.size(), &slot, &size));
+      EXPECT_EQ(size, small_.size());
+      EXPECT_TRUE(std::string_view(buffer.data(), size) == small_);
+      EXPECT_FALSE(slot.holds_value());
+      EXPECT_TRUE(StoreBinding::GetCopiedIfSmall(*store_, ro, "missing",
+                                                 buffer.data(), buffer.size(),
+                                                 &slot, &size)
+                      .IsNotFound());
+      ASSERT_OK(store_->Close());
+      EXPECT_TRUE(Reopens()) << "the handle kept the database after copying";
+
+      ASSERT_NO_FATAL_FAILURE(OpenWithValues(r));
+      ASSERT_OK(StoreBinding::GetCopiedIfSmall(
+          *store_, ro, "big", buffer.data(), buffer.size(), &slot, &size));
+      EXPECT_EQ(size, big_.size());
+      EXPECT_TRUE(slot.view() == big_);
+      ASSERT_OK(store_->Close());
+      EXPECT_FALSE(Reopens()) << "the pinned value must hold the database";
+      EXPECT_TRUE(slot.view() == big_);
+      StoreBinding::Detach(&slot);
+      EXPECT_TRUE(Reopens());
+    }
   }
 }
 

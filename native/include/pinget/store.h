@@ -234,6 +234,18 @@ class PINGET_EXPORT Store {
   // visit is called only when the status is OK. REQUIRES: as GetVisit.
   Status GetStringVisit(const ReadOptions& options, std::string_view key,
                         ValueVisitor visit, void* context);
+  // GetPinned, except that a value of at most capacity bytes (none if
+  // capacity is 0) is copied into buffer and released inside the call (P + 1
+  // copies, the + 1 counted): *copied is its size, and *value then holds
+  // nothing. Otherwise *copied is kNotCopied. A handle that holds no
+  // database takes a reference to this one (an atomic write to state every
+  // reader of the store shares) only to keep a pin past the call, and
+  // otherwise stays detached: a binding's per-thread handle copies small
+  // values with no such write.
+  static constexpr size_t kNotCopied = static_cast<size_t>(-1);
+  Status GetPinnedOrCopy(const ReadOptions& options, std::string_view key,
+                         PinnedValue* value, char* buffer, size_t capacity,
+                         size_t* copied);
   Status PinFromMemtable(rocksdb::DB* db, const rocksdb::ReadOptions& ro,
                          rocksdb::ColumnFamilyHandle* cf, std::string_view key,
                          PinnedValue* value, bool* found);

@@ -6,10 +6,8 @@
 #ifndef PINGET_BINDING_STORE_BINDING_H_
 #define PINGET_BINDING_STORE_BINDING_H_
 
-#include <cstring>
 #include <string_view>
 
-#include "pinget/copy_stats.h"
 #include "pinget/options.h"
 #include "pinget/pinned_value.h"
 #include "pinget/status.h"
@@ -44,30 +42,32 @@ class StoreBinding {
   }
 
   // Decode on read in one crossing (the JNI layer's per-thread slot,
-  // io.pinget.Decoding): GetPinned into *value, then a value of at most
-  // capacity bytes (none if capacity is 0) is copied into buffer and *value
-  // detached before returning, so that the caller has nothing to release and
-  // holds no database (P + 1 copies, the + 1 counted); a larger value stays
-  // pinned in *value (P copies) for the caller to read and then Detach. On any
-  // non-OK status *value is detached. *value_size is the value's size (0 unless
-  // OK). Java passes 1 KiB (Decoding.Slot.SMALL): for a decoder that reads
-  // the whole value, copying that much costs less than a second crossing
-  // (docs/benchmarks.md, "One crossing up to 1 KiB").
+  // io.pinget.Decoding): a value of at most capacity bytes (none if capacity
+  // is 0) is copied into buffer and *value keeps nothing (P + 1 copies, the
+  // + 1 counted; Store::GetPinnedOrCopy: a detached handle takes no reference
+  // to the database for it); a larger value stays pinned in *value (P copies)
+  // for the caller to read and then Detach. On any non-OK status *value is
+  // detached. *value_size is the value's size (0 unless OK). Java passes
+  // 1 KiB (Decoding.Slot.SMALL): for a decoder that reads the whole value,
+  // copying that much costs less than a second crossing (docs/benchmarks.md,
+  // "One crossing up to 1 KiB").
   static Status GetCopiedIfSmall(Store& store, const ReadOptions& options,
                                  std::string_view key, char* buffer,
                                  size_t capacity, PinnedValue* value,
                                  size_t* value_size) {
-    *value_size = 0;
-    Status st = store.GetPinned(options, key, value);
+    size_t copied;
+    Status st =
+        store.GetPinnedOrCopy(options, key, value, buffer, capacity, &copied);
     if (!st.ok()) {
+      *value_size = 0;
       Detach(value);
       return st;
     }
-    *value_size = value->size();
-    if (capacity > 0 && value->size() <= capacity) {
-      if (value->size() > 0) std::memcpy(buffer, value->data(), value->size());
-      RecordValueCopy(value->size());
-      Detach(value);
+    if (copied == Store::kNotCopied) {
+      *value_size = value->size();
+    } else {
+      *value_size = copied;
+      if (value->engine_ != nullptr) Detach(value);  // a handle kept attached
     }
     return st;
   }
