@@ -161,6 +161,10 @@ CLAIMS = [
          rows=["cursor@stream", "cursor@range"], sizes=EVERY),
     dict(kind="value", field="alloc_bytes_per_op", below=1,
          rows=["cursor@stream", "cursor@range"], sizes=EVERY),
+    # The FFM cursor (FfmScanBenchmark, the FFM suite's JVM): no allocation
+    # per entry either (issue 31).
+    dict(kind="value", field="alloc_bytes_per_op", below=1,
+         rows=["ffm_cursor@stream", "ffm_cursor@range"], sizes=EVERY),
     # Recent writes (MemtableBenchmark: rows "<method>@hit@<lsm shape>"), the
     # pinned view with pin_memtable over today's, every value in the memtable.
     _rows_speed("pinned_view_pin_memtable@hit@memtable", "pinned_view@hit@memtable", 3,

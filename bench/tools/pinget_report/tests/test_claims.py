@@ -103,6 +103,22 @@ class EvaluateTest(unittest.TestCase):
         r = self.find(out, "`cursor@stream`, `cursor@range`: alloc_bytes_per_op < 1", "128 B")
         self.assertEqual(r["verdict"], claims.MET)
 
+    def test_the_ffm_cursor_allocation_is_judged_in_the_ffm_suite(self):
+        def row(strategy, size, alloc):
+            return {"suite": "jmh", "group": "ffm", "strategy": strategy, "value_size": size,
+                    "residency": "block_cache", "batch": 1, "keys": 1000, "ops_per_s": 1e6,
+                    "ops_per_s_error": 1e4, "bytes_copied_per_op": 0.0,
+                    "alloc_bytes_per_op": alloc}
+        out = claims.evaluate([row("ffm_cursor@stream", 128, 0.01),
+                               row("ffm_cursor@range", 128, 0.02),
+                               row("ffm_cursor@stream", 4096, 0.01),
+                               row("ffm_cursor@range", 4096, 192.0)], [])
+        text = "FFM suite: `ffm_cursor@stream`, `ffm_cursor@range`: alloc_bytes_per_op < 1"
+        self.assertEqual(self.find(out, text, "128 B")["verdict"], claims.MET)
+        r = self.find(out, text, "4 KiB")
+        self.assertEqual(r["verdict"], claims.NOT_MET)
+        self.assertEqual(r["failing"], ["ffm_cursor@range"])
+
     def test_a_claim_against_several_rows_takes_the_fastest(self):
         def row(strategy, ops, alloc, residency="block_cache"):
             return {"suite": "jmh", "group": "main", "strategy": strategy, "value_size": 8,
