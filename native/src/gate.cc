@@ -3,10 +3,10 @@
 #include "gate.h"
 
 #include <chrono>
-#include <exception>
 #include <thread>
 
 #if defined(__linux__)
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #if !defined(__NR_membarrier) && defined(__x86_64__)
@@ -37,6 +37,12 @@ struct ThreadSlots {
 
 namespace {
 
+// This thread's registered slots (null before its first call and once they
+// are destroyed), and whether they were: a call made later in the thread's
+// exit (from another thread_local's destructor) counts in a stripe.
+thread_local ThreadSlots* live_slots = nullptr;
+thread_local bool slots_gone = false;
+
 // Every thread's slots. Never destroyed: threads may exit after static
 // destructors have run.
 struct Registry {
@@ -55,6 +61,18 @@ constexpr long kRegisterPrivateExpedited = 1 << 4;
 bool HeavyBarrier() {
   return syscall(__NR_membarrier, kPrivateExpedited, 0L) == 0;
 }
+
+// A child of fork() has one thread: the registry drops the others' slots
+// (whatever they held, those calls will never exit). Holding the mutex across
+// the fork keeps it consistent.
+void LockRegistry() { Threads().mu.lock(); }
+void UnlockRegistry() { Threads().mu.unlock(); }
+void KeepOnlyThisThread() {
+  Registry& r = Threads();
+  r.head = live_slots;
+  if (live_slots != nullptr) live_slots->prev = live_slots->next = nullptr;
+  r.mu.unlock();
+}
 #else
 bool HeavyBarrier() { return false; }
 #endif
@@ -65,8 +83,12 @@ bool HeavyBarrier() { return false; }
 bool UseThreadSlots() {
   static const bool use = [] {
 #if defined(__linux__) && defined(__NR_membarrier)
-    return syscall(__NR_membarrier, kRegisterPrivateExpedited, 0L) == 0 &&
-           HeavyBarrier();
+    if (syscall(__NR_membarrier, kRegisterPrivateExpedited, 0L) != 0 ||
+        !HeavyBarrier()) {
+      return false;
+    }
+    return pthread_atfork(&LockRegistry, &UnlockRegistry,
+                          &KeepOnlyThisThread) == 0;
 #else
     return false;
 #endif
@@ -74,9 +96,11 @@ bool UseThreadSlots() {
   return use;
 }
 
-ThreadSlots& ThisThreadSlots() {
+// This thread's slots, made on its first call; null once destroyed.
+ThreadSlots* ThisThreadSlots() {
+  if (live_slots != nullptr || slots_gone) return live_slots;
   thread_local ThreadSlots slots;
-  return slots;
+  return live_slots;  // set by the constructor
 }
 
 // Threads take stripes round-robin on their first striped call.
@@ -95,6 +119,7 @@ ThreadSlots::ThreadSlots() {
   next = r.head;
   if (next != nullptr) next->prev = this;
   r.head = this;
+  live_slots = this;
 }
 
 ThreadSlots::~ThreadSlots() {
@@ -103,25 +128,27 @@ ThreadSlots::~ThreadSlots() {
   if (prev != nullptr) prev->next = next;
   if (next != nullptr) next->prev = prev;
   if (r.head == this) r.head = next;
+  live_slots = nullptr;
+  slots_gone = true;
 }
 
+bool Gate::UsesThreadSlots() { return UseThreadSlots(); }
+
 bool Gate::Enter(Ticket* ticket) {
-  if (UseThreadSlots()) {
-    ThreadSlots& me = ThisThreadSlots();
-    const size_t i = me.depth;
-    if (i < ThreadSlots::kSlots) {
-      me.held[i].store(this, std::memory_order_relaxed);
-      // The light half of the fence: orders the store before the load for
-      // the compiler; Close's HeavyBarrier orders it for the CPU.
-      std::atomic_signal_fence(std::memory_order_seq_cst);
-      if (closed_.load(std::memory_order_relaxed)) {
-        me.held[i].store(nullptr, std::memory_order_relaxed);
-        return false;
-      }
-      me.depth = i + 1;
-      *ticket = Ticket{&me, i};
-      return true;
+  ThreadSlots* me = UseThreadSlots() ? ThisThreadSlots() : nullptr;
+  if (me != nullptr && me->depth < ThreadSlots::kSlots) {
+    const size_t i = me->depth;
+    me->held[i].store(this, std::memory_order_relaxed);
+    // The light half of the fence: orders the store before the load for the
+    // compiler; Close's HeavyBarrier orders it for the CPU.
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    if (closed_.load(std::memory_order_relaxed)) {
+      me->held[i].store(nullptr, std::memory_order_relaxed);
+      return false;
     }
+    me->depth = i + 1;
+    *ticket = Ticket{me, i};
+    return true;
   }
   const size_t s = ThisThreadStripe(kStripes);
   stripes_[s].calls.fetch_add(1, std::memory_order_seq_cst);
@@ -163,9 +190,15 @@ int64_t Gate::InFlight() const {
 
 bool Gate::CloseAndDrain() {
   const bool was_closed = closed_.exchange(true, std::memory_order_seq_cst);
-  // Every thread's slot stores made before this point are now visible here,
-  // and every call entering after it reads closed_ as true.
-  if (UseThreadSlots() && !HeavyBarrier()) std::terminate();
+  // After the barrier, every slot store a call made before it read closed_
+  // as false is visible here, and every later call reads closed_ as true.
+  // Should the kernel refuse the barrier after granting it (a seccomp filter
+  // installed since, or a transient ENOMEM), wait instead for such stores to
+  // leave the CPUs' store buffers, which takes nanoseconds to microseconds
+  // (a thread switched out has drained its own).
+  if (UseThreadSlots() && !HeavyBarrier()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   while (InFlight() != 0) {
     std::this_thread::sleep_for(std::chrono::microseconds(50));
   }

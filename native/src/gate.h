@@ -27,9 +27,9 @@ struct ThreadSlots;  // gate.cc
 // makes every running thread of the process execute a full barrier, then
 // waits until no thread's slot holds the gate. So either a call sees closed_
 // and backs out, or Close sees the call's slot and waits for it. Elsewhere,
-// or past kSlots nested calls on one thread, a call is counted in one of
-// kStripes cache-line-sized counters with sequentially consistent operations,
-// which give the same either-or.
+// past four nested calls on one thread, or in a thread's exit once its slots
+// are gone, a call is counted in one of kStripes cache-line-sized counters
+// with sequentially consistent operations, which give the same either-or.
 class Gate {
  public:
   // Where Enter counted a call, for Exit.
@@ -37,6 +37,10 @@ class Gate {
     ThreadSlots* slots = nullptr;  // the thread's slots, or null: a stripe
     size_t index = 0;              // the slot's or the stripe's
   };
+
+  // Whether calls count in their thread's slots in this process (else in the
+  // stripes, always): the same for the process's life.
+  static bool UsesThreadSlots();
 
   // Returns false (and counts nothing) once closed.
   bool Enter(Ticket* ticket);

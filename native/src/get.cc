@@ -61,12 +61,12 @@ class ScratchLease {
  public:
   // REQUIRES: 0 < n <= kMultiGetChunk.
   explicit ScratchLease(size_t n) : n_(n) {
-    Shared& shared = ThisThread();
-    if (!shared.busy) {
-      shared.busy = true;
-      shared_ = &shared;
-      slices_ = shared.slices;
-      text_ = &shared.text;
+    Shared* shared = ThisThread();
+    if (shared != nullptr && !shared->busy) {
+      shared->busy = true;
+      shared_ = shared;
+      slices_ = shared->slices;
+      text_ = &shared->text;
     } else {
       owned_.reset(new Shared);
       RecordAllocation();
@@ -100,10 +100,19 @@ class ScratchLease {
     std::string text;
     bool busy = false;
   };
-  static Shared& ThisThread() {
-    thread_local Shared shared;
-    return shared;
+  // The thread's scratch; null in the thread's exit once it is destroyed (a
+  // call from another thread_local's destructor): the lease then owns fresh
+  // scratch.
+  static Shared* ThisThread() {
+    struct Kept {
+      ~Kept() { gone_ = true; }
+      Shared shared;
+    };
+    if (gone_) return nullptr;
+    thread_local Kept kept;
+    return &kept.shared;
   }
+  static thread_local bool gone_;
 
   const size_t n_;
   Shared* shared_ = nullptr;
@@ -111,6 +120,7 @@ class ScratchLease {
   rocksdb::PinnableSlice* slices_ = nullptr;
   std::string* text_ = nullptr;
 };
+thread_local bool ScratchLease::gone_ = false;
 
 // RocksDB's MultiGet over keys[0, count), kMultiGetChunk keys at a time.
 // slices_for(begin) gives the slices the chunk that starts at key begin is

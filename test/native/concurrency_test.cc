@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <iostream>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -16,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "gate.h"
 #include "test_util.h"
 
 namespace pinget_test {
@@ -589,6 +591,73 @@ TEST_F(ConcurrencyTest, ASecondCloseWaitsForTheFirst) {
       << "the second Close returned before the database was released: "
       << reopened;
   first.join();
+  reader.join();
+}
+
+// The gate's two ways of counting a call (gate.h): the thread's four slots
+// where the kernel grants the process-wide barrier, the stripes past them;
+// slots are given back in order, and a closed gate admits nothing.
+TEST(ConcurrencyGateTest, CountsInThreadSlotsThenStripes) {
+  using pinget::internal::Gate;
+  const bool slots = Gate::UsesThreadSlots();
+#if defined(__linux__)
+  if (!slots) std::cout << "membarrier refused: the gate counts in stripes\n";
+#endif
+  Gate gate;
+  Gate::Ticket tickets[6];
+  for (Gate::Ticket& t : tickets) ASSERT_TRUE(gate.Enter(&t));
+  for (size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(tickets[i].slots != nullptr, slots && i < 4) << i;
+    if (tickets[i].slots != nullptr) EXPECT_EQ(tickets[i].index, i);
+  }
+  for (size_t i = 6; i-- > 0;) gate.Exit(tickets[i]);
+  Gate::Ticket again;
+  ASSERT_TRUE(gate.Enter(&again));
+  EXPECT_EQ(again.slots != nullptr, slots);
+  EXPECT_EQ(again.index == 0, slots) << "the slots were not given back";
+  gate.Exit(again);
+  EXPECT_TRUE(gate.CloseAndDrain());
+  Gate::Ticket late;
+  EXPECT_FALSE(gate.Enter(&late));
+  EXPECT_FALSE(gate.CloseAndDrain()) << "a second close reports the first";
+}
+
+// A call made in a thread's exit from another thread_local's destructor,
+// after the thread's gate slots and scratch are destroyed (they were made
+// later, so they go first): it counts in a stripe and leases fresh scratch,
+// and Close waits for it.
+struct ReadAtExit {
+  static Store* store;
+  static std::atomic<bool> inside, finished;
+  ~ReadAtExit() {
+    auto slow = [](void*, std::string_view value) {
+      inside.store(value == "v");
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      finished.store(true);
+    };
+    EXPECT_OK(store->GetVisit(ReadOptions(), "k", slow, nullptr));
+  }
+};
+Store* ReadAtExit::store = nullptr;
+std::atomic<bool> ReadAtExit::inside{false};
+std::atomic<bool> ReadAtExit::finished{false};
+
+TEST_F(ConcurrencyTest, CloseWaitsForACallFromAThreadsExit) {
+  ASSERT_NO_FATAL_FAILURE(OpenStore(Options()));
+  ASSERT_OK(store_->Put("k", "v"));
+  ReadAtExit::store = store_.get();
+  std::thread reader([&] {
+    thread_local ReadAtExit at_exit;  // made before the thread's first call
+    static_cast<void>(&at_exit);
+    PinnedValue value;
+    EXPECT_OK(store_->GetPinned(ReadOptions(), "k", &value));
+    EXPECT_OK(store_->GetVisit(
+        ReadOptions(), "k", [](void*, std::string_view) {}, nullptr));
+  });
+  while (!ReadAtExit::inside.load()) std::this_thread::yield();
+  ASSERT_OK(store_->Close());
+  EXPECT_TRUE(ReadAtExit::finished.load())
+      << "Close returned while a call from a thread's exit was in flight";
   reader.join();
 }
 

@@ -105,12 +105,18 @@ TEST_F(LifetimeTest, CopiedIfSmallKeepsNoDatabaseUnlessItPins) {
       EXPECT_EQ(size, small_.size());
       EXPECT_TRUE(std::string_view(buffer.data(), size) == small_);
       EXPECT_FALSE(slot.holds_value());
+      ASSERT_OK(store_->Close());
+      EXPECT_TRUE(Reopens()) << "the handle kept the database after copying";
+
+      // A miss detaches the handle.
+      ASSERT_NO_FATAL_FAILURE(OpenWithValues(r));
       EXPECT_TRUE(StoreBinding::GetCopiedIfSmall(*store_, ro, "missing",
                                                  buffer.data(), buffer.size(),
                                                  &slot, &size)
                       .IsNotFound());
+      EXPECT_EQ(size, 0u);
       ASSERT_OK(store_->Close());
-      EXPECT_TRUE(Reopens()) << "the handle kept the database after copying";
+      EXPECT_TRUE(Reopens()) << "the handle kept the database after a miss";
 
       ASSERT_NO_FATAL_FAILURE(OpenWithValues(r));
       ASSERT_OK(StoreBinding::GetCopiedIfSmall(

@@ -63,12 +63,7 @@ class StoreBinding {
       Detach(value);
       return st;
     }
-    if (copied == Store::kNotCopied) {
-      *value_size = value->size();
-    } else {
-      *value_size = copied;
-      if (value->engine_ != nullptr) Detach(value);  // a handle kept attached
-    }
+    *value_size = copied == Store::kNotCopied ? value->size() : copied;
     return st;
   }
 };
