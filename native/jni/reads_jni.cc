@@ -182,11 +182,10 @@ jint DirectCopy(JNIEnv* env, jclass, jlong store, jbyteArray key,
   return result;
 }
 
-// The shapes of a batched call of n keys: dsts and sizes at least n long, no
-// null destination among the first n (unless Java gave their windows, which
-// it made from the destinations themselves).
-bool CheckBatch(JNIEnv* env, jint n, jobjectArray dsts, jintArray sizes,
-                bool windows_given = false) {
+// The shapes of a batched call of n keys: dsts and sizes at least n long.
+// Java passes its own checked copy of the destinations (io.pinget.BatchCopy),
+// which no other thread can change: none of the first n is null.
+bool CheckBatch(JNIEnv* env, jint n, jobjectArray dsts, jintArray sizes) {
   if (dsts == nullptr || sizes == nullptr) {
     ThrowNullPointer(env, "dsts and sizes must not be null");
     return false;
@@ -194,12 +193,6 @@ bool CheckBatch(JNIEnv* env, jint n, jobjectArray dsts, jintArray sizes,
   if (env->GetArrayLength(dsts) < n || env->GetArrayLength(sizes) < n) {
     ThrowIllegalArgument(env, "keys, dsts and sizes differ in length");
     return false;
-  }
-  for (jsize i = 0; !windows_given && i < n; ++i) {
-    if (LocalRef(env, env->GetObjectArrayElement(dsts, i)).get() == nullptr) {
-      ThrowNullPointer(env, "a dst is null");
-      return false;
-    }
   }
   return true;
 }
@@ -239,6 +232,10 @@ void ArraysVisit(void* context, size_t i, const Status& status,
   LocalRef dst(env,
                env->GetObjectArrayElement(target->dsts, static_cast<jsize>(i)));
   const auto array = static_cast<jbyteArray>(dst.get());
+  if (array == nullptr) {  // not from BatchCopy: refused, never dereferenced
+    target->statuses[i] = Status::InvalidArgument("a dst is null");
+    return;
+  }
   CopyToArray(env, array, 0, env->GetArrayLength(array), value);
 }
 
@@ -274,7 +271,7 @@ void MultiGetDirectCopy(JNIEnv* env, jclass, jlong store, jint count,
                         jlong snapshot, jint column_family, jint flags) {
   BatchBuffers& batch = BatchBuffers::ForThisThread();
   const auto* windows = FromHandle<const int64_t>(windows_at);
-  if (!CheckBatch(env, count, dsts, sizes, windows != nullptr) ||
+  if (!CheckBatch(env, count, dsts, sizes) ||
       !PackedKeys(env, key_bytes, key_lengths, count, &batch, nullptr)) {
     return;
   }
