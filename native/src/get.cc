@@ -480,9 +480,11 @@ Status Store::GetPinnedOrCopy(const ReadOptions& options, std::string_view key,
     value->held_ = true;
   }
   // What *value keeps past the call (its pin, its probe's memtables) keeps
-  // the database open: it takes the engine, or keeps nothing.
+  // the database open: it takes the engine, or keeps nothing. A handle read
+  // through GetPinned keeps its probe for the next read, a miss included; a
+  // copying read keeps nothing it need not.
   if (value->engine_ == nullptr) {
-    if (value->held_) {
+    if (value->held_ || (capacity == 0 && value->probe_ != nullptr)) {
       value->engine_ = engine_;
     } else {
       value->probe_.reset();
