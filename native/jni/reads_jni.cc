@@ -246,7 +246,8 @@ void MultiGetBufferCopy(JNIEnv* env, jclass, jlong store, jint count,
                         jobject key_bytes, jobject key_lengths,
                         jobjectArray dsts, jintArray sizes, jlong snapshot,
                         jint column_family, jint flags) {
-  BatchBuffers& batch = BatchBuffers::ForThisThread();
+  BatchBuffers::Lease lease;
+  BatchBuffers& batch = *lease;
   if (!CheckBatch(env, count, dsts, sizes) ||
       !PackedKeys(env, key_bytes, key_lengths, count, &batch, nullptr)) {
     return;
@@ -269,7 +270,8 @@ void MultiGetDirectCopy(JNIEnv* env, jclass, jlong store, jint count,
                         jobject key_bytes, jobject key_lengths,
                         jobjectArray dsts, jlong windows_at, jintArray sizes,
                         jlong snapshot, jint column_family, jint flags) {
-  BatchBuffers& batch = BatchBuffers::ForThisThread();
+  BatchBuffers::Lease lease;
+  BatchBuffers& batch = *lease;
   const auto* windows = FromHandle<const int64_t>(windows_at);
   if (!CheckBatch(env, count, dsts, sizes) ||
       !PackedKeys(env, key_bytes, key_lengths, count, &batch, nullptr)) {

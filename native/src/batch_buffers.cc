@@ -6,10 +6,14 @@
 
 namespace pinget {
 
-BatchBuffers& BatchBuffers::ForThisThread() {
-  thread_local BatchBuffers buffers;
-  return buffers;
+BatchBuffers::Lease::Lease() : buffers_(internal::ThisThreads<BatchBuffers>()) {
+  if (buffers_ == nullptr) {
+    owned_ = std::make_unique<BatchBuffers>();
+    buffers_ = owned_.get();
+  }
 }
+
+BatchBuffers::Lease::~Lease() = default;
 
 void BatchBuffers::Reset() {
   in_place_ = false;

@@ -141,8 +141,11 @@ pinget_code WithStore(pinget_store* store, char** message, Body body) {
 }
 
 // pinget_string_copy's string: lent until this thread's next call, so it is
-// trimmed (scratch.h's rule) before a get rather than after.
-thread_local std::string lent_string;
+// trimmed (scratch.h's rule) before a get rather than after. One a thread
+// (scratch.h's ThisThreads).
+struct LentString {
+  std::string text;
+};
 
 // A get that returns its value through (value, value_size): both cleared
 // first; a NULL one refused after the store's state and the key (the C++
@@ -496,12 +499,19 @@ pinget_code pinget_string_copy(pinget_store* store,
                                char** message) {
   return WithValueOut(
       store, key, value, value_size, message, [&](pinget::Store& s) {
-        pinget::internal::Trim(&lent_string);
+        LentString* lent = pinget::internal::ThisThreads<LentString>();
+        if (lent == nullptr) {
+          return Status::NotSupported(
+              "pinget_string_copy called in a thread's exit, after the "
+              "thread's string was destroyed: it has nothing to lend (use "
+              "pinget_pinnable_copy there)");
+        }
+        pinget::internal::Trim(&lent->text);
         Status st =
-            s.GetString(Read(options), Bytes(key, key_size), &lent_string);
+            s.GetString(Read(options), Bytes(key, key_size), &lent->text);
         if (st.ok()) {
-          *value = lent_string.data();
-          *value_size = lent_string.size();
+          *value = lent->text.data();
+          *value_size = lent->text.size();
         }
         return st;
       });
@@ -600,7 +610,8 @@ pinget_code pinget_multi_buffer_copy(
     for (size_t i = 0; i < count; ++i) codes[i] = PINGET_NOT_FOUND;
   }
   return WithStore(store, message, [&](pinget::Store& s) {
-    pinget::BatchBuffers& batch = pinget::BatchBuffers::ForThisThread();
+    pinget::BatchBuffers::Lease lease;
+    pinget::BatchBuffers& batch = *lease;
     const std::string_view* views = nullptr;
     Status st = BatchKeys(s, count, keys, key_sizes, batch, &views);
     if (!st.ok()) return st;
@@ -641,7 +652,8 @@ pinget_code pinget_multi_pinned_view(pinget_store* store,
                                      const char** values, size_t* value_sizes,
                                      int* codes, char** message) {
   pinget_code code = WithStore(store, message, [&](pinget::Store& s) {
-    pinget::BatchBuffers& buffers = pinget::BatchBuffers::ForThisThread();
+    pinget::BatchBuffers::Lease lease;
+    pinget::BatchBuffers& buffers = *lease;
     const std::string_view* views = nullptr;
     Status st = BatchKeys(s, count, keys, key_sizes, buffers, &views);
     if (!st.ok()) return st;

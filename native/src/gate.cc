@@ -5,6 +5,8 @@
 #include <chrono>
 #include <thread>
 
+#include "scratch.h"
+
 #if defined(__linux__)
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -37,11 +39,9 @@ struct ThreadSlots {
 
 namespace {
 
-// This thread's registered slots (null before its first call and once they
-// are destroyed), and whether they were: a call made later in the thread's
-// exit (from another thread_local's destructor) counts in a stripe.
+// This thread's registered slots: null before its first call and once they
+// are destroyed.
 thread_local ThreadSlots* live_slots = nullptr;
-thread_local bool slots_gone = false;
 
 // Every thread's slots. Never destroyed: threads may exit after static
 // destructors have run.
@@ -96,11 +96,10 @@ bool UseThreadSlots() {
   return use;
 }
 
-// This thread's slots, made on its first call; null once destroyed.
+// This thread's slots, made on its first call; null once destroyed (a call
+// made later in the thread's exit counts in a stripe).
 ThreadSlots* ThisThreadSlots() {
-  if (live_slots != nullptr || slots_gone) return live_slots;
-  thread_local ThreadSlots slots;
-  return live_slots;  // set by the constructor
+  return live_slots != nullptr ? live_slots : ThisThreads<ThreadSlots>();
 }
 
 // Threads take stripes round-robin on their first striped call.
@@ -129,7 +128,6 @@ ThreadSlots::~ThreadSlots() {
   if (next != nullptr) next->prev = prev;
   if (r.head == this) r.head = next;
   live_slots = nullptr;
-  slots_gone = true;
 }
 
 bool Gate::UsesThreadSlots() { return UseThreadSlots(); }

@@ -32,6 +32,7 @@ using internal::CheckKey;
 using internal::CheckKeys;
 using internal::CheckNotNull;
 using internal::FromRocksDB;
+using internal::ThisThreads;
 using internal::ToSlice;
 using internal::Trim;
 using internal::View;
@@ -55,13 +56,14 @@ void CountRocksDBCopy(rocksdb::PinnableSlice& slice, size_t self_capacity) {
 // memtable hit is copied into a slice's own buffer) and a string
 // (GetStringVisit), so that warm calls do not allocate. A lease holds them for
 // one call; a nested call (a visitor reading again on the same thread) leases
-// fresh ones instead (1 allocation), so the outer call's value stays intact.
+// fresh ones instead (1 allocation), so the outer call's value stays intact;
+// so does a call in the thread's exit once its scratch is gone (scratch.h).
 // Pins never outlive the lease; buffers grown past kKeepBytes are freed.
 class ScratchLease {
  public:
   // REQUIRES: 0 < n <= kMultiGetChunk.
   explicit ScratchLease(size_t n) : n_(n) {
-    Shared* shared = ThisThread();
+    Shared* shared = ThisThreads<Shared>();
     if (shared != nullptr && !shared->busy) {
       shared->busy = true;
       shared_ = shared;
@@ -100,19 +102,6 @@ class ScratchLease {
     std::string text;
     bool busy = false;
   };
-  // The thread's scratch; null in the thread's exit once it is destroyed (a
-  // call from another thread_local's destructor): the lease then owns fresh
-  // scratch.
-  static Shared* ThisThread() {
-    struct Kept {
-      ~Kept() { gone_ = true; }
-      Shared shared;
-    };
-    if (gone_) return nullptr;
-    thread_local Kept kept;
-    return &kept.shared;
-  }
-  static thread_local bool gone_;
 
   const size_t n_;
   Shared* shared_ = nullptr;
@@ -120,7 +109,6 @@ class ScratchLease {
   rocksdb::PinnableSlice* slices_ = nullptr;
   std::string* text_ = nullptr;
 };
-thread_local bool ScratchLease::gone_ = false;
 
 // RocksDB's MultiGet over keys[0, count), kMultiGetChunk keys at a time.
 // slices_for(begin) gives the slices the chunk that starts at key begin is

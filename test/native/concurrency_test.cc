@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gate.h"
+#include "pinget/c.h"
 #include "test_util.h"
 
 namespace pinget_test {
@@ -659,6 +660,76 @@ TEST_F(ConcurrencyTest, CloseWaitsForACallFromAThreadsExit) {
   EXPECT_TRUE(ReadAtExit::finished.load())
       << "Close returned while a call from a thread's exit was in flight";
   reader.join();
+}
+
+// The C API's per-thread storage, used again in the thread's exit after it
+// is destroyed (made after this object, so destroyed before it): a batch
+// leases fresh buffers and reads both values; pinget_string_copy has nothing
+// left to lend and says so.
+struct CCallsAtExit {
+  static pinget_store* store;
+  static std::atomic<int> string_code, batch_code;
+  static std::string message, values;
+  ~CCallsAtExit() {
+    const char* value = nullptr;
+    size_t value_size = 0;
+    char* error = nullptr;
+    string_code =
+        pinget_string_copy(store, nullptr, "a", 1, &value, &value_size, &error);
+    if (error != nullptr) message = error;
+    pinget_free(error);
+    const char* keys[] = {"a", "b"};
+    const size_t key_sizes[] = {1, 1};
+    char a[8], b[8];
+    char* buffers[] = {a, b};
+    const size_t capacities[] = {sizeof(a), sizeof(b)};
+    size_t sizes[2] = {};
+    batch_code =
+        pinget_multi_buffer_copy(store, nullptr, 2, keys, key_sizes, buffers,
+                                 capacities, sizes, nullptr, nullptr);
+    values = std::string(a, sizes[0]) + "," + std::string(b, sizes[1]);
+  }
+};
+pinget_store* CCallsAtExit::store = nullptr;
+std::atomic<int> CCallsAtExit::string_code{-1};
+std::atomic<int> CCallsAtExit::batch_code{-1};
+std::string CCallsAtExit::message;
+std::string CCallsAtExit::values;
+
+TEST(ConcurrencyExitTest, CCallsInAThreadsExitUseNoDestroyedStorage) {
+  TempDir dir;
+  ASSERT_EQ(
+      pinget_open(dir.path().c_str(), nullptr, &CCallsAtExit::store, nullptr),
+      PINGET_OK);
+  pinget_store* store = CCallsAtExit::store;
+  ASSERT_EQ(pinget_put(store, nullptr, 0, "a", 1, "va", 2, nullptr), PINGET_OK);
+  ASSERT_EQ(pinget_put(store, nullptr, 0, "b", 1, "vb", 2, nullptr), PINGET_OK);
+  std::thread caller([store] {
+    thread_local CCallsAtExit at_exit;  // made before the thread's storage
+    static_cast<void>(&at_exit);
+    const char* value = nullptr;
+    size_t value_size = 0;
+    EXPECT_EQ(pinget_string_copy(store, nullptr, "a", 1, &value, &value_size,
+                                 nullptr),
+              PINGET_OK);
+    const char* keys[] = {"a"};
+    const size_t key_sizes[] = {1};
+    char a[8];
+    char* buffers[] = {a};
+    const size_t capacities[] = {sizeof(a)};
+    size_t sizes[1] = {};
+    EXPECT_EQ(
+        pinget_multi_buffer_copy(store, nullptr, 1, keys, key_sizes, buffers,
+                                 capacities, sizes, nullptr, nullptr),
+        PINGET_OK);
+  });
+  caller.join();
+  EXPECT_EQ(CCallsAtExit::string_code.load(), PINGET_NOT_SUPPORTED);
+  EXPECT_NE(CCallsAtExit::message.find("thread's exit"), std::string::npos)
+      << CCallsAtExit::message;
+  EXPECT_EQ(CCallsAtExit::batch_code.load(), PINGET_OK);
+  EXPECT_EQ(CCallsAtExit::values, "va,vb");
+  pinget_store_destroy(store);
 }
 
 // Calls nested on one thread (a visitor reading again), deeper than a

@@ -274,7 +274,9 @@ PINGET_C_API void pinget_snapshot_destroy(pinget_snapshot* snapshot);
  * allocation once that string has held a value as large), which is lent:
  * *value (not NUL-terminated; a valid pointer even for an empty value) and
  * *value_size stay valid until this thread's next pinget_string_copy or its
- * exit, and must not be freed. NULL and 0 unless the code is PINGET_OK. */
+ * exit, and must not be freed. NULL and 0 unless the code is PINGET_OK.
+ * PINGET_NOT_SUPPORTED when called in the thread's exit once that string is
+ * destroyed (from another thread_local's destructor). */
 PINGET_C_API pinget_code pinget_string_copy(pinget_store* store,
                                             const pinget_read_options* options,
                                             const char* key, size_t key_size,

@@ -9,6 +9,7 @@
 #define PINGET_BINDING_BATCH_BUFFERS_H_
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,9 +30,22 @@ class PINGET_EXPORT BatchBuffers {
   BatchBuffers(const BatchBuffers&) = delete;
   BatchBuffers& operator=(const BatchBuffers&) = delete;
 
-  // This thread's instance, for callers with no storage of their own.
-  // REQUIRES: one batch at a time on this thread.
-  static BatchBuffers& ForThisThread();
+  // This thread's instance, for callers with no storage of their own; in
+  // the thread's exit, once that one is destroyed (a call from another
+  // thread_local's destructor), a fresh one the lease owns.
+  // REQUIRES: one lease at a time on this thread.
+  class PINGET_EXPORT Lease {
+   public:
+    Lease();
+    ~Lease();
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    BatchBuffers& operator*() const { return *buffers_; }
+
+   private:
+    BatchBuffers* buffers_;
+    std::unique_ptr<BatchBuffers> owned_;
+  };
 
   // Empties it for a new batch.
   void Reset();
