@@ -584,6 +584,35 @@ pinget_code pinget_pinned_view(pinget_store* store,
   return code;
 }
 
+pinget_code pinget_pinned_view_or_copy(pinget_store* store,
+                                       const pinget_read_options* options,
+                                       const char* key, size_t key_size,
+                                       pinget_pinned* pinned, char* buffer,
+                                       size_t capacity, const char** value,
+                                       size_t* value_size, char** message) {
+  return WithValueOut(
+      store, key, value, value_size, message, [&](pinget::Store& s) {
+        if (!s.closed() && key != nullptr) {
+          if (pinned == nullptr) return Null("pinned");
+          if (buffer == nullptr && capacity > 0) return Null("buffer");
+        }
+        // A closed store or a bad key: the C++ checks name them.
+        if (pinned == nullptr) {
+          return s.GetPinned(Read(options), Bytes(key, key_size), nullptr);
+        }
+        size_t size = 0;
+        Status st = pinget::internal::StoreBinding::GetCopiedIfSmall(
+            s, Read(options), Bytes(key, key_size), buffer, capacity,
+            &pinned->value, &size);
+        if (st.ok()) {
+          const bool copied = capacity > 0 && size <= capacity;
+          *value = copied ? buffer : pinned->value.data();
+          *value_size = size;
+        }
+        return st;
+      });
+}
+
 const char* pinget_pinned_value(const pinget_pinned* pinned, size_t* size) {
   const bool held = pinned != nullptr && pinned->value.holds_value();
   if (size != nullptr) *size = held ? pinned->value.size() : 0;

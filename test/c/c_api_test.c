@@ -348,6 +348,44 @@ static void strategies(const char* dir) {
   pinget_pinned_release(pinned);
   CHECK(pinget_pinned_value(pinned, NULL) == NULL);
 
+  /* pinget_pinned_view_or_copy: a value of at most capacity bytes copied into
+   * the buffer (P + 1 copies), nothing left pinned; a larger one pinned. */
+  char small[16];
+  pinget_copy_stats_reset();
+  OK(pinget_pinned_view_or_copy(store, NULL, "fresh", 5, pinned, small,
+                                sizeof small, &out_data, &out_size, &msg));
+  CHECK(out_data == small && out_size == 8 &&
+        memcmp(small, "memtable", 8) == 0);
+  CHECK(pinget_pinned_value(pinned, NULL) == NULL);
+  s = stats();
+  CHECK(s.value_copies == 2 && s.value_bytes_copied == 16);
+  pinget_copy_stats_reset();
+  OK(pinget_pinned_view_or_copy(store, NULL, KEY, pinned, small, sizeof small,
+                                &out_data, &out_size, &msg));
+  CHECK(out_data == pinget_pinned_value(pinned, &size) && out_data != small);
+  CHECK(out_size == sizeof value && size == sizeof value);
+  CHECK(memcmp(out_data, value, size) == 0 && pinget_pinned_in_cache(pinned));
+  s = stats();
+  CHECK(s.value_copies == 0 && s.allocations == 0);
+  pinget_pinned_release_detached(pinned);
+  OK(pinget_pinned_view_or_copy(store, NULL, "fresh", 5, pinned, NULL, 0,
+                                &out_data, &out_size, &msg));
+  CHECK(out_data == pinget_pinned_value(pinned, NULL) && out_size == 8);
+  EXPECT(PINGET_NOT_FOUND, NULL,
+         pinget_pinned_view_or_copy(store, NULL, "gone", 4, pinned, small,
+                                    sizeof small, &out_data, &out_size, &msg));
+  CHECK(out_data == NULL && out_size == 0);
+  CHECK(pinget_pinned_value(pinned, NULL) == NULL);
+  EXPECT(PINGET_INVALID_ARGUMENT, "pinned",
+         pinget_pinned_view_or_copy(store, NULL, KEY, NULL, small, sizeof small,
+                                    &out_data, &out_size, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "buffer",
+         pinget_pinned_view_or_copy(store, NULL, KEY, pinned, NULL, 1,
+                                    &out_data, &out_size, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "key",
+         pinget_pinned_view_or_copy(store, NULL, NULL, 0, NULL, NULL, 1,
+                                    &out_data, &out_size, &msg));
+
   /* Read options: column family, fill_cache, verify_checksums, snapshot. */
   pinget_read_options* ro = NULL;
   OK(pinget_read_options_create(&ro, &msg));
@@ -524,6 +562,9 @@ static void strategies(const char* dir) {
   EXPECT(PINGET_CLOSED, NULL,
          pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
   CHECK(pinget_pinned_value(pinned, NULL) == NULL);
+  EXPECT(PINGET_CLOSED, NULL,
+         pinget_pinned_view_or_copy(store, NULL, NULL, 0, NULL, NULL, 9, NULL,
+                                    NULL, &msg));
   EXPECT(PINGET_CLOSED, NULL,
          pinget_multi_pinned_view(store, NULL, 3, keys, key_sizes, batch, NULL,
                                   NULL, NULL, &msg));

@@ -352,6 +352,19 @@ PINGET_C_API void pinget_pinned_release(pinget_pinned* pinned);
  * handle reused across stores by one thread (the FFM binding's decoded reads):
  * after it, closing the store closes its database at once. NULL is allowed. */
 PINGET_C_API void pinget_pinned_release_detached(pinget_pinned* pinned);
+/* pinned_view for a caller that reads the value once and then lets it go
+ * (the FFM binding's decoded reads), in one call: a value of at most capacity
+ * bytes is copied into buffer (P + 1 copies; *value is buffer) and pinned is
+ * left released and detached, so that nothing is held past the call; a
+ * larger one is pinned in pinned as pinget_pinned_view does (P copies; *value
+ * points into it), for the caller to read and then
+ * pinget_pinned_release_detached. On any code but PINGET_OK, pinned is
+ * released and detached, *value is NULL and *value_size 0. buffer may be
+ * NULL only with capacity 0 (every value then stays pinned). */
+PINGET_C_API pinget_code pinget_pinned_view_or_copy(
+    pinget_store* store, const pinget_read_options* options, const char* key,
+    size_t key_size, pinget_pinned* pinned, char* buffer, size_t capacity,
+    const char** value, size_t* value_size, char** message);
 
 /* ---- Batched gets over RocksDB's MultiGet ----
  * keys[i] and key_sizes[i] give key i. Every key of the batch is read and gets

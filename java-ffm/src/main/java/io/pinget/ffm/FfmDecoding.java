@@ -13,12 +13,15 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Decode on read for {@link FfmStore}: one pinget_pinned per thread (a {@link Slot}), not bound to
- * a store. A decoded get pins the value (P copies, one downcall), lends it to the decoder as a
- * read-only segment in a confined Arena local to the call, then closes the Arena (every segment,
- * slice and buffer of it throws from then on) and releases the pin, letting go of the store's
- * database ({@code pinget_pinned_release_detached}: a second downcall), so that a slot keeps no
- * database open between calls. A decoder that reads on the same thread gets a slot of its own.
+ * Decode on read for {@link FfmStore}: one pinget_pinned and one 1 KiB native buffer per thread (a
+ * {@link Slot}), not bound to a store. A decoded get makes one downcall ({@code
+ * pinget_pinned_view_or_copy}): a value of at most {@link Slot#SMALL} bytes is copied into the
+ * slot's buffer (P + 1 copies) and nothing stays held; a larger one is pinned (P copies). The value
+ * is lent to the decoder as a read-only segment in a confined Arena local to the call, which is
+ * closed after it (every segment, slice and buffer of it throws from then on); a pinned value is
+ * then released with the store's database ({@code pinget_pinned_release_detached}: a second
+ * downcall), so that a slot keeps no database open between calls. A decoder that reads on the same
+ * thread gets a slot of its own, which pins every value.
  */
 final class FfmDecoding {
   private FfmDecoding() {}
@@ -35,7 +38,8 @@ final class FfmDecoding {
     check(store, options, key, decoder);
     Slot s = Slot.take();
     try {
-      if (!s.pin(store, options, key)) {
+      // bytes() makes its own copy: its value is pinned, not copied into the slot first.
+      if (!s.read(store, options, key, decoder != SegmentDecoders.bytes())) {
         return null;
       }
       // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
@@ -58,7 +62,7 @@ final class FfmDecoding {
     check(store, options, key, decoder);
     Slot s = Slot.take();
     try {
-      if (!s.pin(store, options, key)) {
+      if (!s.read(store, options, key, true)) {
         return missing;
       }
       // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
@@ -214,9 +218,18 @@ final class FfmDecoding {
     }
   }
 
-  /** One thread's pin; one call at a time (nested calls take a temporary one). */
+  /** One thread's pin and buffer; one call at a time (nested calls take a temporary one). */
   static final class Slot extends CallSlot {
+    /**
+     * The largest value copied rather than pinned: as io.pinget.Decoding's slot, whose measurement
+     * (docs/benchmarks.md, "One crossing up to 1 KiB") found copying that much cheaper than a
+     * second crossing.
+     */
+    static final int SMALL = 1024;
+
     private final MemorySegment pinned;
+    // SMALL bytes; NULL (every value pinned) for a temporary slot.
+    private final MemorySegment small;
     private final Cleaner.Cleanable cleanable;
     private final boolean temporary;
     private boolean held;
@@ -231,6 +244,7 @@ final class FfmDecoding {
 
     private Slot(boolean temporary) {
       this.temporary = temporary;
+      small = temporary ? MemorySegment.NULL : Arena.ofAuto().allocate(SMALL, 8);
       pinned = Native.create(Native.PINNED_CREATE, Slots.ofThisThread());
       cleanable = Native.destroyWhenUnreachable(this, Native.PINNED_DESTROY, pinned);
     }
@@ -240,22 +254,26 @@ final class FfmDecoding {
     }
 
     /**
-     * Checks the options' content and pins key's value.
+     * Checks the options' content and reads key's value: copied into the slot's buffer if it fits
+     * and copy is true, else pinned.
      *
      * @return false if the key does not exist
      */
-    boolean pin(FfmStore store, ReadOptions options, byte[] key) {
+    boolean read(FfmStore store, ReadOptions options, byte[] key, boolean copy) {
       Slots slots = Slots.ofThisThread();
       MemorySegment ro = store.begin(options, slots);
       try {
-        held = true;
-        int code = slots.pin(store.handle(), ro, key, pinned);
+        held = true; // until the call has said what it holds
+        int code =
+            slots.pinOrCopy(store.handle(), ro, key, pinned, copy ? small : MemorySegment.NULL);
+        address = slots.address();
+        size = slots.size();
+        // Copied, not found or failed: the pinget_pinned holds nothing, detached.
+        held = code == Native.OK && address != small.address();
         if (code == Native.NOT_FOUND) {
           return false;
         }
         Native.check(code, slots.message);
-        address = slots.address();
-        size = slots.size();
         return true;
       } catch (Throwable t) {
         throw Native.rethrow(t);
@@ -265,10 +283,10 @@ final class FfmDecoding {
     }
 
     /**
-     * The pinned value, read-only, in scope; lent until the caller has closed scope and cleared
+     * The value read, read-only, in scope; lent until the caller has closed scope and cleared
      * {@link #lent}, which it does before {@link #done} and before the call that pinned returns
      * (nothing else keeps the pin alive for the segment: the slot is on that call's frame until
-     * done() fences it). REQUIRES: pin() returned true.
+     * done() fences it). REQUIRES: read() returned true.
      */
     MemorySegment lend(Arena scope) {
       lent = true;
@@ -276,8 +294,9 @@ final class FfmDecoding {
     }
 
     /**
-     * Releases the pin and the database, frees the slot. A value still lent (its scope's close
-     * failed, with an Error) keeps the pin, held by this slot forever, never reused.
+     * Releases the pin (if the value was pinned) and the database, frees the slot. A value still
+     * lent (its scope's close failed, with an Error) keeps the pin, held by this slot forever, never
+     * reused.
      */
     void done() {
       if (lent) {

@@ -568,10 +568,12 @@ public final class FfmStore implements AutoCloseable {
   }
 
   /**
-   * Gets key's value and decodes it in one step: the value is pinned (P copies: 0 from the block
-   * cache) and lent to decoder as a read-only segment whose scope closes when decoder returns or
-   * throws, before the pin is released. No copy of pinget's; the scope (a confined Arena and the
-   * segment) is allocated per call. A segment, slice or buffer the decoder keeps throws
+   * Gets key's value and decodes it in one step, in one downcall for a value of up to 1 KiB: that
+   * is copied into this thread's native buffer (P + 1 copies), a larger one is pinned (P copies: 0
+   * from the block cache) and released after the decoder with a second downcall. The value is lent
+   * to decoder as a read-only segment whose scope closes when decoder returns or throws; the scope
+   * (a confined Arena and the segment) is allocated per call. {@link SegmentDecoders#bytes()}'s
+   * value is pinned, then copied once by it. A segment, slice or buffer the decoder keeps throws
    * IllegalStateException when read later: it never reads freed memory. Whatever decoder throws
    * reaches the caller unchanged. Checks: this store, options, the key, decoder (null), then the
    * options' content.

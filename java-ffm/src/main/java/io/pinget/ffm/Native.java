@@ -118,6 +118,13 @@ final class Native {
           "pinget_pinned_view",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
           Access.CRITICAL);
+  static final MethodHandle PINNED_VIEW_OR_COPY =
+      handle(
+          "pinget_pinned_view_or_copy",
+          codeOf(
+              ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS,
+              ADDRESS),
+          Access.CRITICAL);
   static final MethodHandle PINNED_BATCH_CREATE =
       handle("pinget_pinned_batch_create", codeOf(ADDRESS, ADDRESS), Access.BLOCKING);
   static final MethodHandle PINNED_BATCH_DESTROY =

@@ -102,6 +102,30 @@ final class Slots {
             store, ro, key(key), (long) key.length, pinned, pointer, size, message);
   }
 
+  /**
+   * pinget_pinned_view_or_copy of key: a value of at most small.byteSize() bytes copied into small
+   * (pinned left holding nothing), a larger one pinned in pinned.
+   *
+   * @return the C code; on OK, {@link #address()} and {@link #size()} are the value's: small's
+   *     address if it was copied
+   */
+  int pinOrCopy(
+      MemorySegment store, MemorySegment ro, byte[] key, MemorySegment pinned, MemorySegment small)
+      throws Throwable {
+    return (int)
+        Native.PINNED_VIEW_OR_COPY.invokeExact(
+            store,
+            ro,
+            key(key),
+            (long) key.length,
+            pinned,
+            small,
+            small.byteSize(),
+            pointer,
+            size,
+            message);
+  }
+
   /** The char* out-parameter: the address of the value the last call lent. */
   long address() {
     return pointer.get(JAVA_LONG, 0);

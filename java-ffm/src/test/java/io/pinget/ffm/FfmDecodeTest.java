@@ -281,6 +281,40 @@ class FfmDecodeTest {
   }
 
   /**
+   * A value of up to 1 KiB is copied into the thread's buffer in the read's one downcall (P + 1),
+   * a larger one pinned (P) and released after the decoder: either way the whole value is read,
+   * and nothing keeps the database open after the call (it reopens at once after close).
+   */
+  @Test
+  void smallValuesAreCopiedLargeOnesPinnedAndNeitherKeepsTheDatabase() {
+    byte[] edge = new byte[1024];
+    byte[] large = new byte[1025];
+    for (int i = 0; i < large.length; i++) {
+      large[i] = (byte) (i * 31 + 7);
+      edge[i % edge.length] = (byte) (i * 17 + 3);
+    }
+    byte[] edgeKey = "edge".getBytes(StandardCharsets.UTF_8);
+    byte[] largeKey = "large".getBytes(StandardCharsets.UTF_8);
+    store.put(edgeKey, edge);
+    store.put(largeKey, large);
+    store.flush();
+    store.get(edgeKey, SegmentDecoders.bytes()); // loads the blocks: P = 0 from here
+    store.get(largeKey, SegmentDecoders.bytes());
+    for (byte[][] kv : new byte[][][] {{edgeKey, edge}, {largeKey, large}}) {
+      CopyStats before = CopyStats.current();
+      byte[] read = store.get(kv[0], v -> v.toArray(JAVA_BYTE));
+      CopyStats d = CopyStats.current().minus(before);
+      assertArrayEquals(kv[1], read);
+      assertEquals(kv[1].length <= 1024 ? 1 : 0, d.valueCopies(), kv[1].length + " bytes");
+      assertEquals(0, d.allocations(), kv[1].length + " bytes");
+      assertEquals(kv[1].length, store.getLong(kv[0], MemorySegment::byteSize, -1));
+    }
+    store.close();
+    FfmStore.open(dir.resolve("db")).close();
+    store = FfmStore.open(dir.resolve("db"));
+  }
+
+  /**
    * docs/strategies.md's ffm decode rows, from the memtable (P = 1) and the block cache (P = 0).
    */
   @Test
