@@ -494,11 +494,11 @@ Status Store::GetPinnedOrCopy(const ReadOptions& options, std::string_view key,
   }
   value->Unpin();
   Read read(*this);
-  Status st = read.Start(options, {});  // the arguments are checked above
-  if (!st.ok()) {
+  if (!read.Begin(options)) {
     value->Release();
-    return st;
+    return read.Start(options, {});  // the arguments are checked above
   }
+  Status st;
   // Another database's handle lets go of it (and of its probe) here. Until
   // the call returns, the gate keeps this store's engine alive.
   if (value->engine_ != nullptr && value->engine_ != engine_) {
