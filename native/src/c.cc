@@ -140,6 +140,12 @@ pinget_code WithStore(pinget_store* store, char** message, Body body) {
   });
 }
 
+// Whether the C++ key check (a non-empty key backed by memory) passes: the
+// C-only checks of later arguments come after it.
+bool KeyPasses(const char* key, size_t key_size) {
+  return key != nullptr && key_size > 0;
+}
+
 // pinget_string_copy's string: lent until this thread's next call, so it is
 // trimmed (scratch.h's rule) before a get rather than after. One a thread
 // (scratch.h's ThisThreads).
@@ -151,12 +157,13 @@ struct LentString {
 // first; a NULL one refused after the store's state and the key (the C++
 // checks, which body makes); then body(store).
 template <typename Out, typename Body>
-pinget_code WithValueOut(pinget_store* store, const char* key, Out* value,
-                         size_t* value_size, char** message, Body body) {
+pinget_code WithValueOut(pinget_store* store, const char* key, size_t key_size,
+                         Out* value, size_t* value_size, char** message,
+                         Body body) {
   if (value != nullptr) *value = nullptr;
   if (value_size != nullptr) *value_size = 0;
   return WithStore(store, message, [&](pinget::Store& s) {
-    if (!s.closed() && key != nullptr) {
+    if (!s.closed() && KeyPasses(key, key_size)) {
       if (value == nullptr) return Null("value");
       if (value_size == nullptr) return Null("value_size");
     }
@@ -498,7 +505,7 @@ pinget_code pinget_string_copy(pinget_store* store,
                                const char** value, size_t* value_size,
                                char** message) {
   return WithValueOut(
-      store, key, value, value_size, message, [&](pinget::Store& s) {
+      store, key, key_size, value, value_size, message, [&](pinget::Store& s) {
         LentString* lent = pinget::internal::ThisThreads<LentString>();
         if (lent == nullptr) {
           return Status::NotSupported(
@@ -522,7 +529,7 @@ pinget_code pinget_pinnable_copy(pinget_store* store,
                                  const char* key, size_t key_size, char** value,
                                  size_t* value_size, char** message) {
   return WithValueOut(
-      store, key, value, value_size, message, [&](pinget::Store& s) {
+      store, key, key_size, value, value_size, message, [&](pinget::Store& s) {
         OwnedCopy copy;
         Status st = s.GetVisit(Read(options), Bytes(key, key_size),
                                &CopyToOwned, &copy);
@@ -590,9 +597,10 @@ pinget_code pinget_pinned_view_or_copy(pinget_store* store,
                                        pinget_pinned* pinned, char* buffer,
                                        size_t capacity, const char** value,
                                        size_t* value_size, char** message) {
-  return WithValueOut(
-      store, key, value, value_size, message, [&](pinget::Store& s) {
-        if (!s.closed() && key != nullptr) {
+  using pinget::internal::StoreBinding;
+  pinget_code code = WithValueOut(
+      store, key, key_size, value, value_size, message, [&](pinget::Store& s) {
+        if (!s.closed() && KeyPasses(key, key_size)) {
           if (pinned == nullptr) return Null("pinned");
           if (buffer == nullptr && capacity > 0) return Null("buffer");
         }
@@ -601,16 +609,22 @@ pinget_code pinget_pinned_view_or_copy(pinget_store* store,
           return s.GetPinned(Read(options), Bytes(key, key_size), nullptr);
         }
         size_t size = 0;
-        Status st = pinget::internal::StoreBinding::GetCopiedIfSmall(
+        Status st = StoreBinding::GetCopiedIfSmall(
             s, Read(options), Bytes(key, key_size), buffer, capacity,
             &pinned->value, &size);
         if (st.ok()) {
           const bool copied = capacity > 0 && size <= capacity;
           *value = copied ? buffer : pinned->value.data();
           *value_size = size;
+          // A handle that held this store before lets go of it too.
+          if (copied) StoreBinding::Detach(&pinned->value);
         }
         return st;
       });
+  if (code != PINGET_OK && pinned != nullptr) {
+    StoreBinding::Detach(&pinned->value);
+  }
+  return code;
 }
 
 const char* pinget_pinned_value(const pinget_pinned* pinned, size_t* size) {

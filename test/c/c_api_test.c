@@ -385,6 +385,12 @@ static void strategies(const char* dir) {
   EXPECT(PINGET_INVALID_ARGUMENT, "key",
          pinget_pinned_view_or_copy(store, NULL, NULL, 0, NULL, NULL, 1,
                                     &out_data, &out_size, &msg));
+  /* An empty key is named before the later arguments, NULL as they are. */
+  EXPECT(PINGET_INVALID_ARGUMENT, "key is empty",
+         pinget_pinned_view_or_copy(store, NULL, "", 0, NULL, NULL, 1, NULL,
+                                    NULL, &msg));
+  EXPECT(PINGET_INVALID_ARGUMENT, "key is empty",
+         pinget_pinnable_copy(store, NULL, "", 0, NULL, NULL, &msg));
 
   /* Read options: column family, fill_cache, verify_checksums, snapshot. */
   pinget_read_options* ro = NULL;
@@ -762,6 +768,46 @@ static void release_detached(const char* dir) {
   pinget_pinned_batch_release_detached(NULL);
 }
 
+/* pinget_pinned_view_or_copy leaves the handle detached whatever it
+ * returns, even one that held the store before: after a copy, an argument
+ * error and a miss, closing the store frees its LOCK at once. */
+static void view_or_copy_detaches(const char* dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/view_or_copy", dir);
+  for (int mode = 0; mode < 3; ++mode) {
+    pinget_store* store = NULL;
+    OK(pinget_open(path, NULL, &store, &msg));
+    if (store == NULL) return;
+    OK(pinget_put(store, NULL, 0, KEY, "v", 1, &msg));
+    pinget_pinned* pinned = NULL;
+    OK(pinget_pinned_create(&pinned, &msg));
+    OK(pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
+    pinget_pinned_release(pinned); /* released, still holding the store */
+    char small[8];
+    const char* value = NULL;
+    size_t size = 0;
+    if (mode == 0) {
+      OK(pinget_pinned_view_or_copy(store, NULL, KEY, pinned, small,
+                                    sizeof small, &value, &size, &msg));
+      CHECK(value == small && size == 1 && small[0] == 'v');
+    } else if (mode == 1) {
+      EXPECT(PINGET_INVALID_ARGUMENT, "buffer",
+             pinget_pinned_view_or_copy(store, NULL, KEY, pinned, NULL, 1,
+                                        &value, &size, &msg));
+    } else {
+      EXPECT(PINGET_NOT_FOUND, NULL,
+             pinget_pinned_view_or_copy(store, NULL, "gone", 4, pinned, small,
+                                        sizeof small, &value, &size, &msg));
+    }
+    OK(pinget_close(store, &msg));
+    pinget_store* again = NULL;
+    OK(pinget_open(path, NULL, &again, &msg)); /* the LOCK is free */
+    pinget_store_destroy(again);
+    pinget_pinned_destroy(pinned);
+    pinget_store_destroy(store);
+  }
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -773,6 +819,7 @@ int main(int argc, char** argv) {
   file_reads(argv[1]);
   cursors(argv[1]);
   release_detached(argv[1]);
+  view_or_copy_detaches(argv[1]);
   if (failures != 0) {
     fprintf(stderr, "c_api_test: %d failures\n", failures);
     return 1;

@@ -336,7 +336,8 @@ PINGET_C_API pinget_code pinget_pinned_view(pinget_store* store,
                                             const char** value,
                                             size_t* value_size, char** message);
 /* The held value's bytes, read-only and valid until the next
- * pinget_pinned_view into pinned, pinget_pinned_release or _destroy; *size
+ * pinget_pinned_view (or _view_or_copy) into pinned, pinget_pinned_release
+ * or _destroy; *size
  * (if size is not NULL) is set to its length. NULL (and 0) when nothing is
  * held or pinned is NULL. */
 PINGET_C_API const char* pinget_pinned_value(const pinget_pinned* pinned,
