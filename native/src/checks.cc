@@ -29,9 +29,8 @@ std::string Number(double value) {
 }  // namespace
 
 Status CheckKey(std::string_view key) {
-  if (key.empty()) return Status::InvalidArgument("key is empty");
-  if (key.data() == nullptr) return Status::InvalidArgument("key is null");
-  return Status::OK();
+  if (KeyOk(key)) return Status::OK();
+  return Status::InvalidArgument(key.empty() ? "key is empty" : "key is null");
 }
 
 Status CheckKeys(size_t count, const std::string_view* keys) {
@@ -51,7 +50,7 @@ Status CheckKeys(size_t count, const std::string_view* keys) {
 }
 
 Status CheckBuffer(const char* data, size_t capacity, const char* what) {
-  if (data == nullptr && capacity != 0) {
+  if (!BufferOk(data, capacity)) {
     return Status::InvalidArgument(std::string(what) +
                                    " is null but its capacity is not 0");
   }

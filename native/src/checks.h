@@ -26,12 +26,19 @@ constexpr double kMinBloomBitsPerKey = 1;                  // RocksDB's clips
 constexpr double kMaxBloomBitsPerKey = 100;                // RocksDB's clips
 constexpr int kMinMaxOpenFiles = 20;                       // RocksDB's clip
 
-// A key: non-empty, backed by memory.
+// A key: non-empty, backed by memory. KeyOk is the rule, for a call's hot
+// path; CheckKey names what failed.
+inline bool KeyOk(std::string_view key) {
+  return !key.empty() && key.data() != nullptr;
+}
 Status CheckKey(std::string_view key);
 // keys[0, count): the first bad one, by index. REQUIRES: keys non-null or
 // count 0.
 Status CheckKeys(size_t count, const std::string_view* keys);
 // A caller's buffer: null only with capacity 0 (a size query).
+inline bool BufferOk(const char* data, size_t capacity) {
+  return data != nullptr || capacity == 0;
+}
 Status CheckBuffer(const char* data, size_t capacity, const char* what);
 // An array of count elements: null only when count is 0.
 template <typename T>

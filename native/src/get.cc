@@ -27,12 +27,14 @@
 
 namespace pinget {
 
+using internal::BufferOk;
 using internal::CheckArray;
 using internal::CheckBuffer;
 using internal::CheckKey;
 using internal::CheckKeys;
 using internal::CheckNotNull;
 using internal::FromRocksDB;
+using internal::KeyOk;
 using internal::ThisThreads;
 using internal::ToSlice;
 using internal::Trim;
@@ -385,10 +387,14 @@ Status Store::GetInto(const ReadOptions& options, std::string_view key,
                       char* buffer, size_t capacity, size_t* value_size) {
   if (value_size != nullptr) *value_size = 0;
   Read read(*this);
-  Status st = read.Start(
-      options, {CheckKey(key), CheckBuffer(buffer, capacity, "buffer"),
-                CheckNotNull(value_size, "value_size")});
-  if (!st.ok()) return st;
+  // The checks' statuses are built only if one fails (Read::Begin).
+  const bool valid =
+      KeyOk(key) && BufferOk(buffer, capacity) && value_size != nullptr;
+  if (!valid || !read.Begin(options)) {
+    return read.Start(options,
+                      {CheckKey(key), CheckBuffer(buffer, capacity, "buffer"),
+                       CheckNotNull(value_size, "value_size")});
+  }
   CopyOutTarget target{buffer, capacity, value_size};
   return VisitValue(read.db(), read.ro(), read.cf(), key, &CopyOutVisit,
                     &target);
@@ -454,9 +460,8 @@ Status Store::GetPinned(const ReadOptions& options, std::string_view key,
   // handle that already reads this store, takes fewer steps (2% of a 128-byte
   // get from the block cache: docs/benchmarks.md, "The C++ wrapper's cost,
   // profiled"); every other one is GetPinnedOrCopy's.
-  if (value != nullptr && !options.pin_memtable && !key.empty() &&
-      key.data() != nullptr && !(value->held_ && Overlaps(key, value->view())))
-      [[likely]] {
+  if (value != nullptr && !options.pin_memtable && KeyOk(key) &&
+      !(value->held_ && Overlaps(key, value->view()))) [[likely]] {
     value->Unpin();
     Read read(*this);
     if (!read.Begin(options)) {
@@ -478,7 +483,7 @@ Status Store::GetPinnedOrCopy(const ReadOptions& options, std::string_view key,
                               PinnedValue* value, char* buffer, size_t capacity,
                               size_t* copied) {
   *copied = kNotCopied;
-  if (value == nullptr || key.empty() || key.data() == nullptr) [[unlikely]] {
+  if (value == nullptr || !KeyOk(key)) [[unlikely]] {
     Read read(*this);  // the contract's order: a closed store first
     Status st =
         read.Start(options, {CheckKey(key), CheckNotNull(value, "value")});
