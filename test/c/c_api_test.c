@@ -724,17 +724,25 @@ static void cursors(const char* dir) {
  * an open store referenced until the handle is used again; the _detached
  * forms let it go, so a store closed afterwards closes its database (and its
  * LOCK) at once. */
+/* Opens the store at path with KEY = "v" and a new handle pinning it (so
+ * holding the store); NULL if the open failed. */
+static pinget_store* open_holding(const char* path, pinget_pinned** pinned) {
+  pinget_store* store = NULL;
+  OK(pinget_open(path, NULL, &store, &msg));
+  if (store == NULL) return NULL;
+  OK(pinget_put(store, NULL, 0, KEY, "v", 1, &msg));
+  OK(pinget_pinned_create(pinned, &msg));
+  OK(pinget_pinned_view(store, NULL, KEY, *pinned, NULL, NULL, &msg));
+  return store;
+}
+
 static void release_detached(const char* dir) {
   char path[4096];
   snprintf(path, sizeof path, "%s/detached", dir);
   for (int detach = 0; detach <= 1; ++detach) {
-    pinget_store* store = NULL;
-    OK(pinget_open(path, NULL, &store, &msg));
-    if (store == NULL) return;
-    OK(pinget_put(store, NULL, 0, KEY, "v", 1, &msg));
     pinget_pinned* pinned = NULL;
-    OK(pinget_pinned_create(&pinned, &msg));
-    OK(pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
+    pinget_store* store = open_holding(path, &pinned);
+    if (store == NULL) return;
     pinget_pinned_batch* batch = NULL;
     OK(pinget_pinned_batch_create(&batch, &msg));
     const char* keys[] = {kKey};
@@ -775,13 +783,9 @@ static void view_or_copy_detaches(const char* dir) {
   char path[4096];
   snprintf(path, sizeof path, "%s/view_or_copy", dir);
   for (int mode = 0; mode < 3; ++mode) {
-    pinget_store* store = NULL;
-    OK(pinget_open(path, NULL, &store, &msg));
-    if (store == NULL) return;
-    OK(pinget_put(store, NULL, 0, KEY, "v", 1, &msg));
     pinget_pinned* pinned = NULL;
-    OK(pinget_pinned_create(&pinned, &msg));
-    OK(pinget_pinned_view(store, NULL, KEY, pinned, NULL, NULL, &msg));
+    pinget_store* store = open_holding(path, &pinned);
+    if (store == NULL) return;
     pinget_pinned_release(pinned); /* released, still holding the store */
     char small[8];
     const char* value = NULL;
