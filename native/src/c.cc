@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "checks.h"
 #include "pinget/binding/batch_buffers.h"
 #include "pinget/binding/store_binding.h"
 #include "pinget/binding/wire_options.h"
@@ -140,10 +141,10 @@ pinget_code WithStore(pinget_store* store, char** message, Body body) {
   });
 }
 
-// Whether the C++ key check (a non-empty key backed by memory) passes: the
-// C-only checks of later arguments come after it.
-bool KeyPasses(const char* key, size_t key_size) {
-  return key != nullptr && key_size > 0;
+// A (pointer, size) pair as a view. A null pointer stays null, whatever the
+// size, so that the C++ checks name it (a null key is refused).
+std::string_view Bytes(const char* data, size_t size) {
+  return data == nullptr ? std::string_view() : std::string_view(data, size);
 }
 
 // pinget_string_copy's string: lent until this thread's next call, so it is
@@ -155,7 +156,8 @@ struct LentString {
 
 // A get that returns its value through (value, value_size): both cleared
 // first; a NULL one refused after the store's state and the key (the C++
-// checks, which body makes); then body(store).
+// checks, which body makes: checks.h's KeyOk is their rule); then
+// body(store).
 template <typename Out, typename Body>
 pinget_code WithValueOut(pinget_store* store, const char* key, size_t key_size,
                          Out* value, size_t* value_size, char** message,
@@ -163,18 +165,12 @@ pinget_code WithValueOut(pinget_store* store, const char* key, size_t key_size,
   if (value != nullptr) *value = nullptr;
   if (value_size != nullptr) *value_size = 0;
   return WithStore(store, message, [&](pinget::Store& s) {
-    if (!s.closed() && KeyPasses(key, key_size)) {
+    if (!s.closed() && pinget::internal::KeyOk(Bytes(key, key_size))) {
       if (value == nullptr) return Null("value");
       if (value_size == nullptr) return Null("value_size");
     }
     return body(s);
   });
-}
-
-// A (pointer, size) pair as a view. A null pointer stays null, whatever the
-// size, so that the C++ checks name it (a null key is refused).
-std::string_view Bytes(const char* data, size_t size) {
-  return data == nullptr ? std::string_view() : std::string_view(data, size);
 }
 
 // Fills a batch's key views in this thread's BatchBuffers (no allocation in
@@ -600,9 +596,10 @@ pinget_code pinget_pinned_view_or_copy(pinget_store* store,
   using pinget::internal::StoreBinding;
   pinget_code code = WithValueOut(
       store, key, key_size, value, value_size, message, [&](pinget::Store& s) {
-        if (!s.closed() && KeyPasses(key, key_size)) {
+        if (!s.closed() && pinget::internal::KeyOk(Bytes(key, key_size))) {
           if (pinned == nullptr) return Null("pinned");
-          if (buffer == nullptr && capacity > 0) return Null("buffer");
+          if (!pinget::internal::BufferOk(buffer, capacity))
+            return Null("buffer");
         }
         // A closed store or a bad key: the C++ checks name them.
         if (pinned == nullptr) {
