@@ -36,47 +36,39 @@ final class FfmDecoding {
 
   static <T> T get(FfmStore store, ReadOptions options, byte[] key, SegmentDecoder<T> decoder) {
     check(store, options, key, decoder);
-    Slot s = Slot.take();
+    // bytes() makes its own copy: its value is pinned, not copied into the slot first.
+    Slot s = Slot.read(store, options, key, decoder != SegmentDecoders.bytes());
+    if (s == null) {
+      return null;
+    }
     try {
-      // bytes() makes its own copy: its value is pinned, not copied into the slot first.
-      if (!s.read(store, options, key, decoder != SegmentDecoders.bytes())) {
-        return null;
-      }
-      // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
-      // segment (0 B per read when the decoder inlines); kept past the call, the segment throws.
-      Arena scope = Arena.ofConfined();
+      Arena scope = Arena.ofConfined(); // local: see Slot.lend
       try {
         return decoder.decode(s.lend(scope));
       } finally {
-        scope.close();
-        s.lent = false; // not reached if close() failed: done() then keeps the pin
+        s.endLoan(scope);
       }
     } finally {
-      s.done();
-      Reference.reachabilityFence(store);
+      s.done(store);
     }
   }
 
   static long getLong(
       FfmStore store, ReadOptions options, byte[] key, LongSegmentDecoder decoder, long missing) {
     check(store, options, key, decoder);
-    Slot s = Slot.take();
+    Slot s = Slot.read(store, options, key, true);
+    if (s == null) {
+      return missing;
+    }
     try {
-      if (!s.read(store, options, key, true)) {
-        return missing;
-      }
-      // The value's scope: a local, closed here, so that the JIT can scalar-replace it and the
-      // segment (0 B per read when the decoder inlines); kept past the call, the segment throws.
-      Arena scope = Arena.ofConfined();
+      Arena scope = Arena.ofConfined(); // local: see Slot.lend
       try {
         return decoder.decode(s.lend(scope));
       } finally {
-        scope.close();
-        s.lent = false; // not reached if close() failed: done() then keeps the pin
+        s.endLoan(scope);
       }
     } finally {
-      s.done();
-      Reference.reachabilityFence(store);
+      s.done(store);
     }
   }
 
@@ -249,17 +241,28 @@ final class FfmDecoding {
       cleanable = Native.destroyWhenUnreachable(this, Native.PINNED_DESTROY, pinned);
     }
 
-    static Slot take() {
-      return take(SLOTS, () -> new Slot(true));
+    /**
+     * Checks the options' content and reads key's value into this thread's slot (a temporary one if
+     * it is in use): copied into the slot's buffer if it fits and copy is true, else pinned.
+     *
+     * @return the slot, busy until {@link #done}; null (the slot freed) if the key does not exist
+     */
+    static Slot read(FfmStore store, ReadOptions options, byte[] key, boolean copy) {
+      Slot s = take(SLOTS, () -> new Slot(true));
+      boolean found = false;
+      try {
+        found = s.fill(store, options, key, copy);
+        return found ? s : null;
+      } finally {
+        if (!found) {
+          s.release();
+          Reference.reachabilityFence(store);
+        }
+      }
     }
 
-    /**
-     * Checks the options' content and reads key's value: copied into the slot's buffer if it fits
-     * and copy is true, else pinned.
-     *
-     * @return false if the key does not exist
-     */
-    boolean read(FfmStore store, ReadOptions options, byte[] key, boolean copy) {
+    /** read()'s call: true if the key has a value. */
+    private boolean fill(FfmStore store, ReadOptions options, byte[] key, boolean copy) {
       Slots slots = Slots.ofThisThread();
       MemorySegment ro = store.begin(options, slots);
       try {
@@ -283,14 +286,30 @@ final class FfmDecoding {
     }
 
     /**
-     * The value read, read-only, in scope; lent until the caller has closed scope and cleared
-     * {@link #lent}, which it does before {@link #done} and before the call that pinned returns
-     * (nothing else keeps the pin alive for the segment: the slot is on that call's frame until
-     * done() fences it). REQUIRES: read() returned true.
+     * The value read, read-only, in scope, lent until {@link #endLoan} closes scope. The scope is a
+     * confined Arena local to the read, so that the JIT can scalar-replace it and the segment (0 B
+     * per read when the decoder inlines); a segment kept past the call throws. REQUIRES: this slot
+     * came from read().
      */
     MemorySegment lend(Arena scope) {
       lent = true;
       return MemorySegment.ofAddress(address).reinterpret(size, scope, null).asReadOnly();
+    }
+
+    /** Closes the lent value's scope: its segment throws from now on. */
+    void endLoan(Arena scope) {
+      scope.close();
+      lent = false; // not reached if close() failed: done() then keeps the pin
+    }
+
+    /**
+     * Ends a read that read() began: releases the slot, and keeps store reachable until then (the
+     * slot is on the read's frame until this fences it: nothing else keeps the pin alive for a lent
+     * segment).
+     */
+    void done(FfmStore store) {
+      release();
+      Reference.reachabilityFence(store);
     }
 
     /**
@@ -298,7 +317,7 @@ final class FfmDecoding {
      * lent (its scope's close failed, with an Error) keeps the pin, held by this slot forever, never
      * reused.
      */
-    void done() {
+    private void release() {
       if (lent) {
         STRANDED.add(this);
         return;

@@ -46,66 +46,37 @@ public final class SegmentDecoders {
   private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[64]);
   private static final int KEPT_SCRATCH_BYTES = 64 << 10;
 
-  /**
-   * A big-endian 8-byte signed long.
-   *
-   * @return the decoder; a value of any size but 8 throws {@link DecodeException}
-   */
+  /** {@return {@link Decoders#longBE()} over a segment} */
   public static LongSegmentDecoder longBE() {
     return LONG_BE;
   }
 
-  /**
-   * A little-endian 8-byte signed long.
-   *
-   * @return the decoder; a value of any size but 8 throws {@link DecodeException}
-   */
+  /** {@return {@link Decoders#longLE()} over a segment} */
   public static LongSegmentDecoder longLE() {
     return LONG_LE;
   }
 
-  /**
-   * A big-endian 4-byte signed int, widened to long.
-   *
-   * @return the decoder; a value of any size but 4 throws {@link DecodeException}
-   */
+  /** {@return {@link Decoders#intBE()} over a segment} */
   public static LongSegmentDecoder intBE() {
     return INT_BE;
   }
 
-  /**
-   * A little-endian 4-byte signed int, widened to long.
-   *
-   * @return the decoder; a value of any size but 4 throws {@link DecodeException}
-   */
+  /** {@return {@link Decoders#intLE()} over a segment} */
   public static LongSegmentDecoder intLE() {
     return INT_LE;
   }
 
-  /**
-   * UTF-8 text, malformed input replaced by U+FFFD as {@code new String(bytes, UTF_8)} does.
-   *
-   * @return the decoder
-   */
+  /** {@return {@link Decoders#utf8()} over a segment} */
   public static SegmentDecoder<String> utf8() {
     return UTF8;
   }
 
-  /**
-   * UTF-8 text, malformed input refused with a {@link DecodeException} naming its byte offset.
-   *
-   * @return the decoder
-   */
+  /** {@return {@link Decoders#utf8Strict()} over a segment} */
   public static SegmentDecoder<String> utf8Strict() {
     return UTF8_STRICT;
   }
 
-  /**
-   * A copy of the value in a new array: one copy and one allocation, counted (with the get, the
-   * counts of pinnable_copy).
-   *
-   * @return the decoder
-   */
+  /** {@return {@link Decoders#bytes()} over a segment (its copy counted the same way)} */
   public static SegmentDecoder<byte[]> bytes() {
     return BYTES;
   }
