@@ -80,13 +80,7 @@ public final class FfmPinnedBatch implements AutoCloseable {
     // A get refused by its arguments or options reads and releases nothing.
     Checks.options(options);
     Checks.keys(keys);
-    MemorySegment ro = store.begin(options, slots);
-    try {
-      scope.close(); // on another thread: WrongThreadException, nothing changed
-    } catch (RuntimeException | Error e) {
-      FfmStore.end(options);
-      throw e;
-    }
+    MemorySegment ro = scope.begin(store, options, slots);
     count = 0;
     int n = keys.length;
     try {

@@ -73,13 +73,7 @@ public final class FfmPinnedView implements AutoCloseable {
     // A get refused by its arguments or options reads and releases nothing.
     Checks.options(options);
     Checks.key(key, 0, key == null ? 0 : key.length);
-    MemorySegment ro = store.begin(options, slots);
-    try {
-      scope.close(); // on another thread: WrongThreadException, nothing changed
-    } catch (RuntimeException | Error e) {
-      FfmStore.end(options);
-      throw e;
-    }
+    MemorySegment ro = scope.begin(store, options, slots);
     try {
       int code = slots.pin(store.handle(), ro, key, pinned);
       if (code != Native.OK) {

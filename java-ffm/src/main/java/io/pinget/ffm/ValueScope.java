@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.ffm;
 
+import io.pinget.ReadOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
@@ -29,6 +30,22 @@ final class ValueScope {
 
   ValueScope(Object owner) {
     keepAlive = s -> Reference.reachabilityFence(owner);
+  }
+
+  /**
+   * Begins a get of the owner's: the options' content ({@link FfmStore#begin}: the native options
+   * returned), then the last get's values closed; on another thread, WrongThreadException, with
+   * the options ended and nothing changed.
+   */
+  MemorySegment begin(FfmStore store, ReadOptions options, Slots slots) {
+    MemorySegment ro = store.begin(options, slots);
+    try {
+      close();
+    } catch (RuntimeException | Error e) {
+      FfmStore.end(options);
+      throw e;
+    }
+    return ro;
   }
 
   /** Opens the scope of the next get's values. REQUIRES: closed. */
