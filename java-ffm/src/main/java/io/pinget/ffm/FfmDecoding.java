@@ -255,8 +255,7 @@ final class FfmDecoding {
         return found ? s : null;
       } finally {
         if (!found) {
-          s.release();
-          Reference.reachabilityFence(store);
+          s.done(store);
         }
       }
     }
@@ -303,21 +302,12 @@ final class FfmDecoding {
     }
 
     /**
-     * Ends a read that read() began: releases the slot, and keeps store reachable until then (the
-     * slot is on the read's frame until this fences it: nothing else keeps the pin alive for a lent
-     * segment).
+     * Ends a read that read() began: releases the pin (if the value was pinned) and the database,
+     * frees the slot, and keeps store reachable until then (nothing else keeps the pin alive for a
+     * lent segment). A value still lent (its scope's close failed, with an Error) keeps the pin,
+     * held by this slot forever, never reused.
      */
     void done(FfmStore store) {
-      release();
-      Reference.reachabilityFence(store);
-    }
-
-    /**
-     * Releases the pin (if the value was pinned) and the database, frees the slot. A value still
-     * lent (its scope's close failed, with an Error) keeps the pin, held by this slot forever, never
-     * reused.
-     */
-    private void release() {
       if (lent) {
         STRANDED.add(this);
         return;
@@ -337,6 +327,7 @@ final class FfmDecoding {
           cleanable.clean();
         }
         Reference.reachabilityFence(this);
+        Reference.reachabilityFence(store);
       }
     }
   }
