@@ -191,12 +191,19 @@ Status Cursor::Lend(size_t max, Direction direction) {
                                      : impl.it->SeekForPrev(resume);
   }
   rocksdb::Iterator& it = *impl.it;
-  size_t n = 0;
-  for (; n < max && it.Valid(); ++n) {
+  // The batch's key copies counted at once, on every way out (a bad_alloc
+  // included): one access to this thread's counters (through a shared
+  // library, a TLS lookup) instead of one for each key.
+  struct KeyCount {
+    size_t n = 0;
+    ~KeyCount() { RecordKeyCopy(n); }
+  } copies;
+  for (size_t n = 0; n < max && it.Valid(); ++n) {
     const rocksdb::Slice key = it.key();
     const rocksdb::Slice value = it.value();
     impl.copied.append(key.data(), key.size());
     impl.key_ends.push_back(impl.copied.size());
+    ++copies.n;
     bool pinned = true;
     if (impl.ask_pinned) {
       pinned =
@@ -217,9 +224,6 @@ Status Cursor::Lend(size_t max, Direction direction) {
     impl.lent_bytes += key.size() + value.size();
     direction == Direction::kForward ? it.Next() : it.Prev();
   }
-  // The batch's key copies counted at once: one access to this thread's
-  // counters (through a shared library, a TLS lookup) instead of one a key.
-  RecordKeyCopy(n);
   // Views into the copies, now that they stop moving.
   size_t begin = 0;
   for (size_t i = 0; i < impl.key_ends.size(); ++i) {
