@@ -112,26 +112,28 @@ public final class Paired {
     double[] lastA = new double[CALIBRATION_ROUNDS];
     double[] lastB = new double[CALIBRATION_ROUNDS];
     int warmRounds = 0;
+    Side sideA = a.side();
+    Side sideB = b.side();
+    long[] t = new long[2];
+    warmMeasuring(gcs, bh, t);
     long begin = System.nanoTime();
     long compiled = jit.getTotalCompilationTime();
     long lastCompile = begin;
     boolean settled = false;
-    long[] t = new long[2];
-    warmMeasuring(gcs, bh, t);
     while (true) {
       int start = random.nextInt(keys);
       boolean aFirst = random.nextBoolean();
       long ta;
       long tb;
       if (aFirst) {
-        time(a, start, opsA, bh, t);
+        time(sideA, start, opsA, bh, t);
         ta = t[0];
-        time(b, start, opsB, bh, t);
+        time(sideB, start, opsB, bh, t);
         tb = t[0];
       } else {
-        time(b, start, opsB, bh, t);
+        time(sideB, start, opsB, bh, t);
         tb = t[0];
-        time(a, start, opsA, bh, t);
+        time(sideA, start, opsA, bh, t);
         ta = t[0];
       }
       lastA[warmRounds % CALIBRATION_ROUNDS] = (double) ta / opsA;
@@ -173,21 +175,21 @@ public final class Paired {
       first[i] = random.nextBoolean();
       long g0 = collections(gcs);
       if (first[i]) {
-        time(a, start, opsA, bh, t);
+        time(sideA, start, opsA, bh, t);
         nsA[i] = (double) t[0] / opsA;
         cpuA[i] = (double) t[1] / opsA;
         long g1 = collections(gcs);
-        time(b, start, opsB, bh, t);
+        time(sideB, start, opsB, bh, t);
         nsB[i] = (double) t[0] / opsB;
         cpuB[i] = (double) t[1] / opsB;
         gcsA[i] = (int) (g1 - g0);
         gcsB[i] = (int) (collections(gcs) - g1);
       } else {
-        time(b, start, opsB, bh, t);
+        time(sideB, start, opsB, bh, t);
         nsB[i] = (double) t[0] / opsB;
         cpuB[i] = (double) t[1] / opsB;
         long g1 = collections(gcs);
-        time(a, start, opsA, bh, t);
+        time(sideA, start, opsA, bh, t);
         nsA[i] = (double) t[0] / opsA;
         cpuA[i] = (double) t[1] / opsA;
         gcsB[i] = (int) (g1 - g0);
@@ -199,21 +201,29 @@ public final class Paired {
         opsA, opsB, nsA, nsB, cpuA, cpuB, first, gcsA, gcsB, warmup, settled, compileMillis);
   }
 
-  /** No operation: a side that compiles the timing code without running either side's code. */
-  private static final Side NOTHING = (start, ops, bh) -> {};
+  /**
+   * Sides that do nothing, of three classes: the timing code compiled over them calls a side
+   * through a call site of many receivers, so that neither real side is inlined into it (nor traps
+   * its compiled code when it first comes).
+   */
+  private static final Side[] NOTHING = {
+    (start, ops, bh) -> {},
+    (start, ops, bh) -> bh.consume(start),
+    (start, ops, bh) -> bh.consume(ops)
+  };
 
   /**
-   * Compiles the code that times the pairs before the warm-up's end: left to compile while the
-   * pairs run, it moved the sides' compiled code, and a side's speed with it (the FFM decoded get's
-   * by 12%, from one pair to the next: docs/benchmarks.md, "Paired: the harness compiled before it
-   * measures"). The warm-up then waits for the JIT to go quiet.
+   * Compiles the code that times the pairs before the warm-up: left to compile while the pairs
+   * ran, at its 256th call (the 128th pair), it changed the FFM decoded get's time by 12% in the
+   * JVMs that started slow (docs/benchmarks.md, "Paired: the harness compiled before it measures").
+   * The warm-up then waits for the JIT to go quiet.
    */
   private static void warmMeasuring(List<GarbageCollectorMXBean> gcs, Blackhole bh, long[] t)
       throws Exception {
     Random random = new Random(0);
     long sink = 0;
     for (int i = 0; i < WARM_MEASURING_CALLS; i++) {
-      time(NOTHING, random.nextInt(1000), 1, bh, t);
+      time(NOTHING[i % NOTHING.length], random.nextInt(1000), 1, bh, t);
       sink += collections(gcs) + t[1] + (random.nextBoolean() ? 1 : 0);
     }
     bh.consume(sink);
@@ -227,10 +237,6 @@ public final class Paired {
    * pauses of the collections that ended in the round (a thread stopped for a collection is not on
    * its CPU, but the collection is the cost of what it allocated).
    */
-  private static void time(Entry e, int start, int ops, Blackhole bh, long[] t) throws Exception {
-    time(e.side(), start, ops, bh, t);
-  }
-
   private static void time(Side side, int start, int ops, Blackhole bh, long[] t)
       throws Exception {
     long p0 = pauseMillis();
