@@ -198,7 +198,7 @@ Status Cursor::Lend(size_t max, Direction direction) {
     size_t n = 0;
     ~KeyCount() { RecordKeyCopy(n); }
   } copies;
-  for (size_t n = 0; n < max && it.Valid(); ++n) {
+  while (copies.n < max && it.Valid()) {
     const rocksdb::Slice key = it.key();
     const rocksdb::Slice value = it.value();
     impl.copied.append(key.data(), key.size());
