@@ -377,6 +377,19 @@ class FfmContractTest {
                 () -> ColumnFamily.DEFAULT,
                 Faults.nullOf("columnFamily"),
                 fault("of another store", () -> foreignFamily, IllegalArgumentException.class)));
+    m.add(
+        new Method(
+                "compact(columnFamily)",
+                a -> {
+                  s(a).compact((ColumnFamily) a[1]);
+                  return null;
+                })
+            .slot("store", () -> store, closedStore)
+            .slot(
+                "columnFamily",
+                () -> ColumnFamily.DEFAULT,
+                Faults.nullOf("columnFamily"),
+                fault("of another store", () -> foreignFamily, IllegalArgumentException.class)));
     m.add(new Method("snapshot()", a -> s(a).snapshot()).slot("store", () -> store, closedStore));
     // Scans: the cursor first, then its store, then the arguments.
     List<Fault> cursorContent = new ArrayList<>();
@@ -408,13 +421,62 @@ class FfmContractTest {
             .slot("cursor", store::newCursor, cursor)
             .slot("key", key, Faults.wholeKey()));
     m.add(
+        new Method(
+                "FfmCursor.seekForPrev(key)",
+                a -> {
+                  ((FfmCursor) a[0]).seekForPrev((byte[]) a[1]);
+                  return null;
+                })
+            .slot("cursor", store::newCursor, cursor)
+            .slot("key", key, Faults.wholeKey()));
+    m.add(
+        new Method(
+                "FfmCursor.seekToFirst()",
+                a -> {
+                  ((FfmCursor) a[0]).seekToFirst();
+                  return null;
+                })
+            .slot("cursor", store::newCursor, cursor));
+    m.add(
+        new Method(
+                "FfmCursor.seekToLast()",
+                a -> {
+                  ((FfmCursor) a[0]).seekToLast();
+                  return null;
+                })
+            .slot("cursor", store::newCursor, cursor));
+    Fault[] max = {
+      fault("0", () -> 0, IllegalArgumentException.class),
+      fault("negative", () -> -1, IllegalArgumentException.class)
+    };
+    m.add(
         new Method("FfmCursor.next(max)", a -> ((FfmCursor) a[0]).next((Integer) a[1]))
             .slot("cursor", store::newCursor, cursor)
-            .slot(
-                "max",
-                () -> 16,
-                fault("0", () -> 0, IllegalArgumentException.class),
-                fault("negative", () -> -1, IllegalArgumentException.class)));
+            .slot("max", () -> 16, max));
+    m.add(
+        new Method("FfmCursor.prev(max)", a -> ((FfmCursor) a[0]).prev((Integer) a[1]))
+            .slot("cursor", store::newCursor, cursor)
+            .slot("max", () -> 16, max));
+    // An entry: the cursor (closed: whatever the index), then the index against the batch.
+    Supplier<FfmCursor> lent =
+        () -> {
+          FfmCursor c = store.newCursor();
+          c.seekToFirst();
+          c.next(1);
+          return c;
+        };
+    Fault[] entry = {
+      fault("past the batch", () -> 1, IndexOutOfBoundsException.class),
+      fault("negative", () -> -1, IndexOutOfBoundsException.class)
+    };
+    m.add(
+        new Method("FfmCursor.key(i)", a -> ((FfmCursor) a[0]).key((Integer) a[1]))
+            .slot("cursor", lent, fault("closed", () -> closedCursor, IllegalStateException.class))
+            .slot("i", () -> 0, entry));
+    m.add(
+        new Method("FfmCursor.value(i)", a -> ((FfmCursor) a[0]).value((Integer) a[1]))
+            .slot("cursor", lent, fault("closed", () -> closedCursor, IllegalStateException.class))
+            .slot("i", () -> 0, entry));
     m.add(
         new Method(
                 "FfmCursor.forEach(visitor)",

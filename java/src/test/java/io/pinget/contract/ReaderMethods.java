@@ -369,14 +369,36 @@ public final class ReaderMethods {
                 })
             .slot("cursor", openCursor, cursor)
             .slot("key", key, Faults.keyRange()));
+    Fault[] max = {
+      fault("0", () -> 0, IllegalArgumentException.class),
+      fault("negative", () -> -1, IllegalArgumentException.class)
+    };
     m.add(
         new Method("Cursor.next(max)", a -> ((Cursor) a[0]).next((Integer) a[1]))
             .slot("cursor", openCursor, cursor)
+            .slot("max", () -> 16, max));
+    m.add(
+        new Method("Cursor.prev(max)", a -> ((Cursor) a[0]).prev((Integer) a[1]))
+            .slot("cursor", openCursor, cursor)
+            .slot("max", () -> 16, max));
+    Fault[] entry = {
+      fault("past the batch", () -> 1, IndexOutOfBoundsException.class),
+      fault("negative", () -> -1, IndexOutOfBoundsException.class)
+    };
+    m.add(
+        new Method("Cursor.key(i)", a -> ((Cursor) a[0]).key((Integer) a[1]))
             .slot(
-                "max",
-                () -> 16,
-                fault("0", () -> 0, IllegalArgumentException.class),
-                fault("negative", () -> -1, IllegalArgumentException.class)));
+                "cursor",
+                lentCursor,
+                fault("closed", d.closedCursor(), IllegalStateException.class))
+            .slot("i", () -> 0, entry));
+    m.add(
+        new Method("Cursor.value(i)", a -> ((Cursor) a[0]).value((Integer) a[1]))
+            .slot(
+                "cursor",
+                lentCursor,
+                fault("closed", d.closedCursor(), IllegalStateException.class))
+            .slot("i", () -> 0, entry));
     m.add(
         new Method(
                 "Cursor.copyValue(i, dst, off, len)",
@@ -387,11 +409,7 @@ public final class ReaderMethods {
                 "cursor",
                 lentCursor,
                 fault("closed", d.closedCursor(), IllegalStateException.class))
-            .slot(
-                "i",
-                () -> 0,
-                fault("past the batch", () -> 1, IndexOutOfBoundsException.class),
-                fault("negative", () -> -1, IndexOutOfBoundsException.class))
+            .slot("i", () -> 0, entry)
             .slot("dst", dst, Faults.arrayRange()));
     m.add(
         new Method(
