@@ -4,7 +4,6 @@ package io.pinget;
 import io.pinget.internal.CallSlot;
 import io.pinget.internal.Checks;
 import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -14,7 +13,8 @@ import java.util.Arrays;
  * int, int, ValueDecoder)}, {@link Reader#getLong} and their batched forms, without an allocation
  * of pinget's. Each thread has one native pin and one view (a {@link Slot}) and one native batch
  * with its views (a {@link BatchSlot}), neither bound to a store. Where Java re-points views
- * ({@link Views#JAVA_REPOINTED}: JDK 17 to 23), a decoded get of a value up to {@link Slot#SMALL}
+ * ({@link Views#JAVA_REPOINTED}: JDK 17 to 23), a decoded get of a value up to {@link
+ * CallSlot#SMALL}
  * bytes copies it into this thread's slot in its one JNI crossing (P + 1 copies), where nothing
  * stays held, and lends it through the slot's view pointed at the copy; a larger value (any value
  * on JDK 24+, and in a nested read) is pinned (P copies), lent through the view, then released with
@@ -165,16 +165,6 @@ final class Decoding {
    * decoder that reads) takes a temporary slot. Not thread-safe.
    */
   static final class Slot extends CallSlot {
-    /**
-     * Values up to this size are copied into the slot in the read's one crossing; larger ones stay
-     * pinned until {@link #done} releases them (a second crossing). Measured (docs/benchmarks.md,
-     * "One crossing up to 1 KiB"): the one crossing gains 4% at 8 and 64 bytes and 2% for a 1 KiB
-     * Avro record read whole (in pairs); in Kafka's store stack, 3% to 5% at 256 B and 1 KiB read
-     * whole, 5% to 10% for a decoder that reads the first 8 bytes. An earlier paired run
-     * (2026-12-02) had that 8-byte decoder lose 5% at 1 KiB.
-     */
-    static final int SMALL = 1024;
-
     private final long pinned;
     private final ByteBuffer view; // attached to this; null when views are not re-pointed
     // Where small values are copied: SMALL bytes for a thread's own slot where Java re-points views
@@ -183,8 +173,6 @@ final class Decoding {
     private final int smallCapacity;
     private final ByteBuffer small; // kept reachable: native code writes smallAddress
     private final long smallAddress;
-    private final Cleaner.Cleanable cleanable;
-    private final boolean temporary;
     private boolean held; // a large value pinned, or a read in flight
     private int size = -1;
 
@@ -193,12 +181,12 @@ final class Decoding {
     }
 
     private Slot(boolean temporary) {
-      this.temporary = temporary;
+      super(temporary);
       this.smallCapacity = temporary || !Views.JAVA_REPOINTED ? 0 : SMALL;
       this.small = smallCapacity == 0 ? null : ByteBuffer.allocateDirect(smallCapacity);
       this.smallAddress = small == null ? 0 : NativePinned.addressOf(small);
       this.pinned = NativePinned.newPinned();
-      this.cleanable = freeWhenUnreachable(this, pinned, false);
+      freesWith(freeWhenUnreachable(this, pinned, false));
       this.view = Views.attachedTo(this);
     }
 
@@ -279,12 +267,7 @@ final class Decoding {
         }
       } finally {
         size = -1;
-        free();
-        if (temporary) {
-          cleanable.clean();
-        }
-        Reference.reachabilityFence(this);
-        Reference.reachabilityFence(store);
+        free(store);
       }
     }
   }
@@ -294,8 +277,6 @@ final class Decoding {
     private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
 
     private final long batch;
-    private final Cleaner.Cleanable cleanable;
-    private final boolean temporary;
     private final PackedKeys packed = new PackedKeys(); // slot i: key i's length, then its size
     private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
     private boolean held;
@@ -306,9 +287,9 @@ final class Decoding {
     }
 
     private BatchSlot(boolean temporary) {
-      this.temporary = temporary;
+      super(temporary);
       this.batch = NativePinned.newBatch();
-      this.cleanable = freeWhenUnreachable(this, batch, true);
+      freesWith(freeWhenUnreachable(this, batch, true));
     }
 
     /**
@@ -416,12 +397,7 @@ final class Decoding {
           }
         }
       } finally {
-        free();
-        if (temporary) {
-          cleanable.clean();
-        }
-        Reference.reachabilityFence(this);
-        Reference.reachabilityFence(store);
+        free(store);
       }
     }
 

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pinget.contract.StrategyTable;
+import io.pinget.internal.CallSlot;
 import io.pinget.rocksjava.RocksJavaReader;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -325,14 +326,14 @@ class DecodeOnReadTest {
   }
 
   /**
-   * Values on both sides of the slot's copy limit (copied into it up to Decoding.Slot.SMALL bytes,
+   * Values on both sides of the slot's copy limit (copied into it up to CallSlot.SMALL bytes,
    * pinned above), through both native doors, from the memtable (P = 1) and the cache (P = 0): the
    * decoder sees exactly the value, the buffer it kept is emptied, and the copies are P + 1 for a
    * copied value and P for a pinned one, as docs/strategies.md says of decode on read.
    */
   @Test
   void valuesEitherSideOfTheCopyLimitDecodeAlikeAndCountTheirCopies() throws Exception {
-    int limit = Decoding.Slot.SMALL;
+    int limit = CallSlot.SMALL;
     int[] sizes = {0, 1, limit - 1, limit, limit + 1, 4 * limit};
     Store store = keep(Store.open(dir.resolve("limit"), TestSupport.bigMemtable()));
     RocksDB.loadLibrary();

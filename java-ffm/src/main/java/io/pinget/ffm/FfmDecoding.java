@@ -7,15 +7,13 @@ import io.pinget.internal.CallSlot;
 import io.pinget.internal.Checks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Decode on read for {@link FfmStore}: one pinget_pinned and one 1 KiB native buffer per thread (a
  * {@link Slot}), not bound to a store. A decoded get makes one downcall ({@code
- * pinget_pinned_view_or_copy}): a value of at most {@link Slot#SMALL} bytes is copied into the
+ * pinget_pinned_view_or_copy}): a value of at most {@link CallSlot#SMALL} bytes is copied into the
  * slot's buffer (P + 1 copies) and nothing stays held; a larger one is pinned (P copies). The value
  * is lent to the decoder as a read-only segment in a confined Arena local to the call, which is
  * closed after it (every segment, slice and buffer of it throws from then on); a pinned value is
@@ -88,8 +86,7 @@ final class FfmDecoding {
       }
       b.throwFailure();
     } finally {
-      b.done();
-      Reference.reachabilityFence(store);
+      b.done(store);
     }
   }
 
@@ -110,8 +107,7 @@ final class FfmDecoding {
       }
       b.throwFailure();
     } finally {
-      b.done();
-      Reference.reachabilityFence(store);
+      b.done(store);
     }
   }
 
@@ -124,11 +120,11 @@ final class FfmDecoding {
         ThreadLocal.withInitial(() -> new BatchSlot(false));
 
     private final FfmPinnedBatch batch = new FfmPinnedBatch(null);
-    private final boolean temporary;
     private PingetException failed;
 
     private BatchSlot(boolean temporary) {
-      this.temporary = temporary;
+      super(temporary);
+      freesWith(batch::close);
     }
 
     /**
@@ -160,7 +156,7 @@ final class FfmDecoding {
       try {
         b.pin(store, options, keys);
       } catch (RuntimeException | Error e) {
-        b.done();
+        b.done(store);
         throw e;
       }
       return b;
@@ -196,34 +192,21 @@ final class FfmDecoding {
     }
 
     /** Closes the values' scope, releases the pins, the database and the store. */
-    void done() {
+    void done(FfmStore store) {
       failed = null;
       try {
-        if (temporary) {
-          batch.close();
-        } else {
-          batch.releaseDetached();
-        }
+        batch.releaseDetached();
       } finally {
-        free();
+        free(store);
       }
     }
   }
 
   /** One thread's pin and buffer; one call at a time (nested calls take a temporary one). */
   static final class Slot extends CallSlot {
-    /**
-     * The largest value copied rather than pinned: as io.pinget.Decoding's slot, whose measurement
-     * (docs/benchmarks.md, "One crossing up to 1 KiB") found copying that much cheaper than a
-     * second crossing.
-     */
-    static final int SMALL = 1024;
-
     private final MemorySegment pinned;
     // SMALL bytes; NULL (every value pinned) for a temporary slot.
     private final MemorySegment small;
-    private final Cleaner.Cleanable cleanable;
-    private final boolean temporary;
     private boolean held;
     private boolean lent;
     private long address;
@@ -235,10 +218,10 @@ final class FfmDecoding {
     private static final Queue<Slot> STRANDED = new ConcurrentLinkedQueue<>();
 
     private Slot(boolean temporary) {
-      this.temporary = temporary;
+      super(temporary);
       small = temporary ? MemorySegment.NULL : Arena.ofAuto().allocate(SMALL, 8);
       pinned = Native.create(Native.PINNED_CREATE, Slots.ofThisThread());
-      cleanable = Native.destroyWhenUnreachable(this, Native.PINNED_DESTROY, pinned);
+      freesWith(Native.destroyWhenUnreachable(this, Native.PINNED_DESTROY, pinned));
     }
 
     /**
@@ -322,12 +305,7 @@ final class FfmDecoding {
       } catch (Throwable t) {
         throw Native.rethrow(t);
       } finally {
-        free();
-        if (temporary) {
-          cleanable.clean();
-        }
-        Reference.reachabilityFence(this);
-        Reference.reachabilityFence(store);
+        free(store);
       }
     }
   }

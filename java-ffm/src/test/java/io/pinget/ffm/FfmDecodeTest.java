@@ -15,6 +15,7 @@ import io.pinget.Decoders;
 import io.pinget.ReadOptions;
 import io.pinget.TestSupport;
 import io.pinget.contract.StrategyTable;
+import io.pinget.internal.CallSlot;
 import io.pinget.kafka.KafkaDecoders;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -281,14 +282,14 @@ class FfmDecodeTest {
   }
 
   /**
-   * A value of up to 1 KiB is copied into the thread's buffer in the read's one downcall (P + 1),
+   * A value of up to 1 KiB (CallSlot.SMALL) is copied into the thread's buffer in the read's one downcall (P + 1),
    * a larger one pinned (P) and released after the decoder: either way the whole value is read,
    * and nothing keeps the database open after the call (it reopens at once after close).
    */
   @Test
   void smallValuesAreCopiedLargeOnesPinnedAndNeitherKeepsTheDatabase() {
-    byte[] edge = new byte[1024];
-    byte[] large = new byte[1025];
+    byte[] edge = new byte[CallSlot.SMALL];
+    byte[] large = new byte[CallSlot.SMALL + 1];
     for (int i = 0; i < large.length; i++) {
       large[i] = (byte) (i * 31 + 7);
       edge[i % edge.length] = (byte) (i * 17 + 3);
@@ -305,7 +306,7 @@ class FfmDecodeTest {
       byte[] read = store.get(kv[0], v -> v.toArray(JAVA_BYTE));
       CopyStats d = CopyStats.current().minus(before);
       assertArrayEquals(kv[1], read);
-      assertEquals(kv[1].length <= 1024 ? 1 : 0, d.valueCopies(), kv[1].length + " bytes");
+      assertEquals(kv[1].length <= CallSlot.SMALL ? 1 : 0, d.valueCopies(), kv[1].length + " bytes");
       assertEquals(0, d.allocations(), kv[1].length + " bytes");
       assertEquals(kv[1].length, store.getLong(kv[0], MemorySegment::byteSize, -1));
     }

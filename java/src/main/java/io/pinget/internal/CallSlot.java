@@ -1,19 +1,39 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.internal;
 
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.util.function.Supplier;
 
 /**
  * What each door's decode-on-read slots share (a single get's pin, a batch's pins): a thread's own
  * slot serves one call at a time, and a call made during another on the same thread (a decoder that
- * reads) takes a temporary slot instead. Confined: only the thread that took a slot touches it,
- * until {@link #free}.
+ * reads) takes a temporary slot instead, whose native memory is freed when that call ends.
+ * Confined: only the thread that took a slot touches it, until {@link #free}.
  */
 public abstract class CallSlot {
+  /**
+   * Values up to this size are copied into a thread's own slot in the read's one crossing; larger
+   * ones (and every value of a temporary slot) stay pinned until the call ends, which costs a
+   * second crossing. Measured (docs/benchmarks.md, "One crossing up to 1 KiB"): the one crossing
+   * gains 4% at 8 and 64 bytes and 2% for a 1 KiB Avro record read whole (in pairs); in Kafka's
+   * store stack, 3% to 5% at 256 B and 1 KiB read whole, 5% to 10% for a decoder that reads the
+   * first 8 bytes. An earlier paired run (2026-12-02) had that 8-byte decoder lose 5% at 1 KiB.
+   */
+  public static final int SMALL = 1024;
+
+  private final boolean temporary;
+  private Cleaner.Cleanable nativeMemory; // run at the end of a temporary slot's call
   private boolean busy;
 
-  /** For pinget's slots only. */
-  protected CallSlot() {}
+  /**
+   * For pinget's slots only.
+   *
+   * @param temporary made for one call: its native memory is freed when that call ends
+   */
+  protected CallSlot(boolean temporary) {
+    this.temporary = temporary;
+  }
 
   /**
    * Takes this thread's own slot, or a new one from temporary if it is in use; in use until {@link
@@ -33,8 +53,29 @@ public abstract class CallSlot {
     return s;
   }
 
-  /** Ends the call that took this slot: the thread's own serves the next one. */
-  protected final void free() {
+  /**
+   * The slot's native memory, freed once: at the end of its call if temporary, else by the Cleaner
+   * that made it.
+   *
+   * @param cleanable frees it
+   */
+  protected final void freesWith(Cleaner.Cleanable cleanable) {
+    nativeMemory = cleanable;
+  }
+
+  /**
+   * Ends the call that took this slot: the thread's own serves the next one, a temporary one frees
+   * its native memory. REQUIRES: the slot holds no pin. Keeps this slot and store reachable until
+   * then: a native handle read or released in the call stays alive through it.
+   *
+   * @param store what the call read (any object, or null)
+   */
+  protected final void free(Object store) {
     busy = false;
+    if (temporary && nativeMemory != null) {
+      nativeMemory.clean();
+    }
+    Reference.reachabilityFence(this);
+    Reference.reachabilityFence(store);
   }
 }
