@@ -75,7 +75,10 @@ LoopStatus KeyLoop::PinnedBatches(pinget_store* store, size_t from,
 }
 
 CursorLoop::CursorLoop(pinget_store* store, size_t max_batch)
-    : key_sizes_(max_batch), value_sizes_(max_batch) {
+    : keys_(max_batch),
+      key_sizes_(max_batch),
+      values_(max_batch),
+      value_sizes_(max_batch) {
   char* message = nullptr;
   pinget_code code = pinget_cursor_create(store, nullptr, nullptr, 0, nullptr,
                                           0, nullptr, 0, &cursor_, &message);
@@ -90,12 +93,17 @@ CursorLoop::~CursorLoop() { pinget_cursor_destroy(cursor_); }
 LoopStatus CursorLoop::Next(size_t max, size_t* count, uint64_t* bytes) {
   LoopStatus st;
   char* message = nullptr;
-  Keep(pinget_cursor_next(cursor_, max, nullptr, key_sizes_.data(), nullptr,
-                          value_sizes_.data(), count, &message),
+  Keep(pinget_cursor_next(cursor_, max, keys_.data(), key_sizes_.data(),
+                          values_.data(), value_sizes_.data(), count, &message),
        &message, &st);
+  uint8_t last = 0;
   for (size_t i = 0; i < *count; ++i) {
-    *bytes += key_sizes_[i] + value_sizes_[i];
+    const size_t k = key_sizes_[i], v = value_sizes_[i];
+    *bytes += k + v;
+    if (k > 0) last ^= static_cast<uint8_t>(keys_[i][k - 1]);
+    if (v > 0) last ^= static_cast<uint8_t>(values_[i][v - 1]);
   }
+  last_bytes_ ^= last;
   return st;
 }
 

@@ -75,7 +75,9 @@ class CursorLoop {
   // A scan: batches of up to batch entries (pinget_cursor_next) from the
   // position until total entries were lent, starting over at the first entry
   // when the range ends, adding each entry's key and value sizes to *bytes
-  // and the entries to *entries. 0 value copies from the block cache and the
+  // and the entries to *entries. Each entry is read as the Java scans read
+  // theirs (bench/common's CursorScans, the FFM suite's FfmScans): its key's
+  // and its value's last byte. 0 value copies from the block cache and the
   // memtable. REQUIRES: 1 <= batch <= max_batch.
   LoopStatus Scan(size_t batch, size_t total, uint64_t* bytes,
                   uint64_t* entries);
@@ -90,8 +92,12 @@ class CursorLoop {
 
   pinget_cursor* cursor_ = nullptr;
   LoopStatus made_;
+  std::vector<const char*> keys_;
   std::vector<size_t> key_sizes_;
+  std::vector<const char*> values_;
   std::vector<size_t> value_sizes_;
+  // The last bytes read, folded: a result kept, so that no read is elided.
+  uint8_t last_bytes_ = 0;
 };
 
 }  // namespace pinget_bench

@@ -154,7 +154,7 @@ public final class PairedGets implements Runner.Factory {
       final ByteBuffer ddst = directDst;
       // Cursors, per entry, in ScanBenchmark's shapes and its code (CursorScans): _stream reads on
       // in batches of CursorScans.BATCH, from the first key again at the end; _range seeks to a
-      // random key and reads CursorScans.RANGE entries. Every key and value goes to the Blackhole.
+      // random key and reads CursorScans.RANGE entries, each read as CursorScans.read says.
       CursorScans scans = new CursorScans(data.keys);
       long[] out = new long[2];
       switch (row) {

@@ -27,7 +27,8 @@ import org.rocksdb.RocksIterator;
  * key()/value() and with direct ByteBuffers, over the same data and options. Two shapes
  * (CursorScans): {@code stream}, a streaming scan, and {@code range}, short range scans of 100
  * entries after a seek to a random key. One operation is one entry. Every entry's key and value
- * reach the Blackhole (as a view, a new array, or a size written into a direct buffer). pinget's
+ * reach the Blackhole: pinget's (Java and C++) as their last byte, read in place; rocksdbjni's as a
+ * new array, or as a size written into a direct buffer (the copy has read every byte). pinget's
  * rows count their copies per entry (CopyCounters: value copies and file reads; key copies apart).
  * Row names are docs/strategies.md's ({@code cursor}, {@code native_cursor_loop}); the report tells
  * the shapes apart by the {@code scan} parameter.

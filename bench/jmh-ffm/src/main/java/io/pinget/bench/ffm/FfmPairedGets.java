@@ -25,8 +25,8 @@ import java.util.Deque;
  * *_long_decode_on_read}, {@code long_rocksdbjni_get_shifts}) need SIZE 8, the cursor rows a value
  * size (not {@code hot_key}). {@code _twin} rows are their row's read again, on objects of their
  * own, for the control pairs. The JNI rows that read each value's last byte, as the FFM rows must
- * (a segment handed to the Blackhole would escape), end in {@code _in_place}: PairedGets' rows
- * without it hand the views themselves to the Blackhole.
+ * (a segment handed to the Blackhole would escape), end in {@code _in_place}; the cursor's rows
+ * ({@code cursor_*_in_place}) are PairedGets' {@code cursor_*}, which read their entries so too.
  *
  * <pre>
  *   java --enable-native-access=ALL-UNNAMED -cp bench/jmh-ffm/target/benchmarks.jar \
@@ -156,8 +156,8 @@ public final class FfmPairedGets implements Runner.Factory {
       // Cursors, per entry (FfmScanBenchmark's shapes): _stream reads on in batches of
       // CursorScans.BATCH, starting again at the first key at the end; _range seeks to a random key
       // and reads CursorScans.RANGE entries. Each entry is read in place, its key's and value's
-      // last byte, by the FFM and the JNI cursor alike (an FFM segment in the Blackhole would
-      // escape and be allocated); the C++ loop sums the entries' sizes and reads no byte.
+      // last byte, by the FFM and the JNI cursor and the C++ loop alike (an FFM segment in the
+      // Blackhole would escape and be allocated).
       case "ffm_cursor_stream":
         {
           FfmCursor cursor = data.ffm.newCursor();
@@ -182,7 +182,7 @@ public final class FfmPairedGets implements Runner.Factory {
           closers.push(cursor);
           cursor.seekToFirst();
           unit = CursorScans.BATCH;
-          side = (start, ops, bh) -> FfmScans.stream(cursor, ops, bh);
+          side = (start, ops, bh) -> CursorScans.stream(cursor, ops, bh);
           break;
         }
       case "cursor_range_in_place":
@@ -191,7 +191,7 @@ public final class FfmPairedGets implements Runner.Factory {
           closers.push(cursor);
           CursorScans scans = new CursorScans(data.sorted);
           unit = CursorScans.RANGE;
-          side = (start, ops, bh) -> FfmScans.ranges(cursor, scans, ops, bh);
+          side = (start, ops, bh) -> scans.ranges(cursor, ops, bh);
           break;
         }
       case "native_cursor_loop_stream":

@@ -119,17 +119,14 @@ public class FfmScanBenchmark {
     }
   }
 
-  /**
-   * The JNI cursor on the same JDK, each entry read in place as ffmCursor reads it (ScanBenchmark's
-   * cursor hands the views to the Blackhole instead).
-   */
+  /** The JNI cursor on the same JDK, each entry read in place as ffmCursor reads it. */
   @Benchmark
   @OperationsPerInvocation(CursorScans.ENTRIES)
   public void cursorInPlace(Blackhole bh, CopyCounters c) {
     if (stream) {
-      FfmScans.stream(jniCursor, CursorScans.ENTRIES, bh);
+      CursorScans.stream(jniCursor, CursorScans.ENTRIES, bh);
     } else {
-      FfmScans.ranges(jniCursor, scans, CursorScans.ENTRIES, bh);
+      scans.ranges(jniCursor, CursorScans.ENTRIES, bh);
     }
   }
 }

@@ -3,19 +3,16 @@ package io.pinget.bench.ffm;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
-import io.pinget.Cursor;
 import io.pinget.bench.CursorScans;
 import io.pinget.ffm.FfmCursor;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * The FFM suite's scans in CursorScans' two shapes, here once for FfmScanBenchmark and
- * FfmPairedGets: the FFM cursor's, and the JNI cursor's read the same way. Each entry is read in
- * place, as a user reads it: its key's and value's last byte to the Blackhole. A segment handed to
- * the Blackhole would escape, and the JIT could not scalar-replace it (81 B per entry then: two
- * slices); the JNI rows read their views alike, so that both doors do the same work.
+ * The FFM cursor's scans in CursorScans' two shapes, here once for FfmScanBenchmark and
+ * FfmPairedGets. Each entry is read in place as CursorScans reads the JNI cursor's: its key's and
+ * value's last byte to the Blackhole. A segment handed to the Blackhole would escape, and the JIT
+ * could not scalar-replace it (81 B per entry then: two slices).
  */
 final class FfmScans {
   private FfmScans() {}
@@ -41,42 +38,12 @@ final class FfmScans {
     }
   }
 
-  /** As {@link #stream(FfmCursor, int, Blackhole)}, through the JNI cursor. */
-  static void stream(Cursor cursor, int entries, Blackhole bh) {
-    for (int left = entries; left > 0; ) {
-      int n = cursor.next(Math.min(CursorScans.BATCH, left));
-      if (n == 0) {
-        cursor.seekToFirst();
-        continue;
-      }
-      read(cursor, n, bh);
-      left -= n;
-    }
-  }
-
-  /** As {@link #ranges(FfmCursor, CursorScans, int, Blackhole)}, through the JNI cursor. */
-  static void ranges(Cursor cursor, CursorScans scans, int entries, Blackhole bh) {
-    for (int r = 0; r < entries / CursorScans.RANGE; r++) {
-      cursor.seek(scans.nextSeekKey());
-      read(cursor, cursor.next(CursorScans.RANGE), bh);
-    }
-  }
-
   private static void read(FfmCursor cursor, int n, Blackhole bh) {
     for (int i = 0; i < n; i++) {
       MemorySegment k = cursor.key(i);
       MemorySegment v = cursor.value(i);
       bh.consume(k.get(JAVA_BYTE, k.byteSize() - 1));
       bh.consume(v.get(JAVA_BYTE, v.byteSize() - 1));
-    }
-  }
-
-  private static void read(Cursor cursor, int n, Blackhole bh) {
-    for (int i = 0; i < n; i++) {
-      ByteBuffer k = cursor.key(i);
-      ByteBuffer v = cursor.value(i);
-      bh.consume(k.get(k.limit() - 1));
-      bh.consume(v.get(v.limit() - 1));
     }
   }
 }
