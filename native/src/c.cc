@@ -102,16 +102,6 @@ pinget_code Create(Handle** out, char** message) {
   });
 }
 
-// Applies set to the options behind handle, or fails if handle is null.
-template <typename Handle, typename Setter>
-pinget_code Set(Handle* handle, const char* what, char** message, Setter set) {
-  return Guard(message, [&] {
-    if (handle == nullptr) return Null(what);
-    set(handle->options);
-    return Status::OK();
-  });
-}
-
 const pinget::ReadOptions& Read(const pinget_read_options* o) {
   return o == nullptr ? kDefaultRead : o->options;
 }
@@ -209,32 +199,6 @@ pinget_code pinget_options_create(pinget_options** out, char** message) {
   return Create(out, message);
 }
 void pinget_options_destroy(pinget_options* options) { delete options; }
-
-#define PINGET_OPTION(name, type, field, expr)                               \
-  pinget_code pinget_options_set_##name(pinget_options* options, type value, \
-                                        char** message) {                    \
-    return Set(options, "options", message,                                  \
-               [&](pinget::Options& o) { o.field = (expr); });               \
-  }
-PINGET_OPTION(create_if_missing, int, create_if_missing, value != 0)
-PINGET_OPTION(error_if_exists, int, error_if_exists, value != 0)
-PINGET_OPTION(block_cache_bytes, size_t, block_cache_bytes, value)
-PINGET_OPTION(block_cache_kind, int, block_cache_kind,
-              static_cast<pinget::BlockCacheKind>(value))
-PINGET_OPTION(cache_index_and_filter_blocks, int, cache_index_and_filter_blocks,
-              value != 0)
-PINGET_OPTION(pin_l0_filter_and_index_blocks_in_cache, int,
-              pin_l0_filter_and_index_blocks_in_cache, value != 0)
-PINGET_OPTION(block_size, size_t, block_size, value)
-PINGET_OPTION(allow_mmap_reads, int, allow_mmap_reads, value != 0)
-PINGET_OPTION(use_direct_reads, int, use_direct_reads, value != 0)
-PINGET_OPTION(data_block_hash_index, int, data_block_hash_index, value != 0)
-PINGET_OPTION(bloom_bits_per_key, double, bloom_bits_per_key, value)
-PINGET_OPTION(whole_key_filtering, int, whole_key_filtering, value != 0)
-PINGET_OPTION(write_buffer_bytes, size_t, write_buffer_bytes, value)
-PINGET_OPTION(compression, int, compression,
-              static_cast<pinget::Compression>(value))
-#undef PINGET_OPTION
 
 pinget_code pinget_options_set(pinget_options* options, const char* text,
                                size_t text_size, char** message) {

@@ -50,6 +50,9 @@ static void expect(pinget_code got, char* message, pinget_code want,
     expect(got_, msg, (want), (mention), __LINE__);         \
   } while (0)
 #define OK(call) EXPECT(PINGET_OK, NULL, call)
+/* Sets options from text (pinget_options_set), which must succeed. */
+#define SET(options, text) \
+  OK(pinget_options_set((options), (text), strlen(text), &msg))
 
 static pinget_copy_stats stats(void) {
   pinget_copy_stats s;
@@ -107,7 +110,7 @@ static void options_misuse(const char* dir) {
   snprintf(path, sizeof path, "%s/bad", dir);
 
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
-         pinget_options_set_block_size(NULL, 4096, &msg));
+         pinget_options_set(NULL, "block_size=4096", 15, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
          pinget_read_options_set(NULL, NULL, 0, PINGET_READ_DEFAULTS, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
@@ -117,35 +120,34 @@ static void options_misuse(const char* dir) {
   CHECK(store == NULL);
   EXPECT(PINGET_INVALID_ARGUMENT, "out", pinget_open(path, NULL, NULL, &msg));
 
-  /* Bad values are refused by pinget_open, which names them. */
+  /* Values out of range are refused by pinget_open, which names them. */
   pinget_options* options = NULL;
   OK(pinget_options_create(&options, &msg));
-  OK(pinget_options_set_bloom_bits_per_key(options, 1000, &msg));
+  SET(options, "bloom_bits_per_key=1000");
   store = (pinget_store*)1;
   EXPECT(PINGET_INVALID_ARGUMENT, "bloom_bits_per_key",
          pinget_open(path, options, &store, &msg));
   CHECK(store == NULL);
-  OK(pinget_options_set_bloom_bits_per_key(options, 10, &msg));
-  OK(pinget_options_set_allow_mmap_reads(options, 1, &msg));
-  OK(pinget_options_set_use_direct_reads(options, 1, &msg));
+  SET(options,
+      "bloom_bits_per_key=10;allow_mmap_reads=true;use_direct_reads=true");
   EXPECT(PINGET_INVALID_ARGUMENT, "use_direct_reads",
          pinget_open(path, options, &store, &msg));
-  OK(pinget_options_set_use_direct_reads(options, 0, &msg));
-  OK(pinget_options_set_allow_mmap_reads(options, 0, &msg));
-  OK(pinget_options_set_compression(options, 42, &msg));
-  EXPECT(PINGET_INVALID_ARGUMENT, "compression",
-         pinget_open(path, options, &store, &msg));
-  OK(pinget_options_set_compression(options, 0, &msg));
-  OK(pinget_options_set_block_cache_kind(options, 7, &msg));
-  EXPECT(PINGET_INVALID_ARGUMENT, "block_cache_kind",
-         pinget_open(path, options, &store, &msg));
-  OK(pinget_options_set_block_cache_kind(options, 0, &msg));
+  SET(options, "use_direct_reads=false;allow_mmap_reads=false");
   EXPECT(PINGET_INVALID_ARGUMENT, "name",
          pinget_options_add_column_family(options, NULL, 3, &msg));
-  /* Options as text: the format every binding passes them in. */
+  /* Values not of their kind are refused by pinget_options_set, which sets
+   * none of the text's options. */
   static const char kBad[] = "block_size=8192;colour=red";
   EXPECT(PINGET_INVALID_ARGUMENT, "unknown option colour",
          pinget_options_set(options, kBad, sizeof kBad - 1, &msg));
+  static const char kNoSuchCompression[] = "compression=lzma";
+  EXPECT(PINGET_INVALID_ARGUMENT, "compression",
+         pinget_options_set(options, kNoSuchCompression,
+                            sizeof kNoSuchCompression - 1, &msg));
+  static const char kNoSuchCache[] = "block_cache_kind=7";
+  EXPECT(
+      PINGET_INVALID_ARGUMENT, "block_cache_kind",
+      pinget_options_set(options, kNoSuchCache, sizeof kNoSuchCache - 1, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "text",
          pinget_options_set(options, NULL, 3, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
@@ -166,19 +168,13 @@ static void strategies(const char* dir) {
   snprintf(path, sizeof path, "%s/db", dir);
   pinget_options* options = NULL;
   OK(pinget_options_create(&options, &msg));
-  OK(pinget_options_set_create_if_missing(options, 1, &msg));
-  OK(pinget_options_set_error_if_exists(options, 1, &msg));
-  OK(pinget_options_set_block_cache_bytes(options, 8 << 20, &msg));
-  OK(pinget_options_set_block_cache_kind(options, 1, &msg));
-  OK(pinget_options_set_cache_index_and_filter_blocks(options, 1, &msg));
-  OK(pinget_options_set_pin_l0_filter_and_index_blocks_in_cache(options, 1,
-                                                                &msg));
-  OK(pinget_options_set_block_size(options, 8192, &msg));
-  OK(pinget_options_set_data_block_hash_index(options, 1, &msg));
-  OK(pinget_options_set_bloom_bits_per_key(options, 10, &msg));
-  OK(pinget_options_set_whole_key_filtering(options, 1, &msg));
-  OK(pinget_options_set_write_buffer_bytes(options, 4 << 20, &msg));
-  OK(pinget_options_set_compression(options, 0, &msg));
+  SET(options,
+      "create_if_missing=true;error_if_exists=true;"
+      "block_cache_bytes=8388608;block_cache_kind=hyper_clock;"
+      "cache_index_and_filter_blocks=true;"
+      "pin_l0_filter_and_index_blocks_in_cache=true;block_size=8192;"
+      "data_block_hash_index=true;bloom_bits_per_key=10;"
+      "whole_key_filtering=true;write_buffer_bytes=4194304;compression=none");
   OK(pinget_options_add_column_family(options, "other", 5, &msg));
 
   pinget_store* store = NULL;
@@ -617,7 +613,7 @@ static void file_reads(const char* dir) {
   snprintf(path, sizeof path, "%s/files", dir);
   pinget_options* options = NULL;
   OK(pinget_options_create(&options, &msg));
-  OK(pinget_options_set_compression(options, 0, &msg));
+  SET(options, "compression=none");
   pinget_store* store = NULL;
   OK(pinget_open(path, options, &store, &msg));
   pinget_options_destroy(options);

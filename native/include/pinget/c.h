@@ -95,51 +95,15 @@ PINGET_C_API pinget_code pinget_options_create(pinget_options** out,
 PINGET_C_API void pinget_options_destroy(pinget_options* options);
 /* Sets the options named in text[0, text_size): "name=value" pairs joined by
  * ';', named as pinget::Options' fields (pinget/options.h, ParseOptions:
- * block_cache_bytes=1048576;compression=zstd;max_open_files=500). The one
- * format every binding passes options in; any option, also those without a
- * setter below. PINGET_INVALID_ARGUMENT names an unknown option or a value
- * that is not of its kind, and sets nothing. Ranges: at pinget_open. */
+ * block_cache_bytes=1048576;compression=zstd;max_open_files=500); booleans
+ * are true or false, block_cache_kind lru or hyper_clock, compression none,
+ * snappy, lz4, zstd, zlib or bzip2. The one way to set them, and the format
+ * every binding passes options in. PINGET_INVALID_ARGUMENT names an unknown
+ * option or a value that is not of its kind, and sets nothing. Ranges: at
+ * pinget_open, which names a bad value. */
 PINGET_C_API pinget_code pinget_options_set(pinget_options* options,
                                             const char* text, size_t text_size,
                                             char** message);
-/* Setters store the value; pinget_open checks it and names a bad one. A
- * boolean is 0 (false) or any other value (true). */
-PINGET_C_API pinget_code pinget_options_set_create_if_missing(
-    pinget_options* options, int value, char** message);
-PINGET_C_API pinget_code pinget_options_set_error_if_exists(
-    pinget_options* options, int value, char** message);
-/* 0: no block cache (every value read from a file is then copied: P = 1). */
-PINGET_C_API pinget_code pinget_options_set_block_cache_bytes(
-    pinget_options* options, size_t bytes, char** message);
-/* 0: LRU, 1: HyperClock (pinget::BlockCacheKind). */
-PINGET_C_API pinget_code pinget_options_set_block_cache_kind(
-    pinget_options* options, int kind, char** message);
-PINGET_C_API pinget_code pinget_options_set_cache_index_and_filter_blocks(
-    pinget_options* options, int value, char** message);
-PINGET_C_API pinget_code
-pinget_options_set_pin_l0_filter_and_index_blocks_in_cache(
-    pinget_options* options, int value, char** message);
-PINGET_C_API pinget_code pinget_options_set_block_size(pinget_options* options,
-                                                       size_t bytes,
-                                                       char** message);
-PINGET_C_API pinget_code pinget_options_set_allow_mmap_reads(
-    pinget_options* options, int value, char** message);
-PINGET_C_API pinget_code pinget_options_set_use_direct_reads(
-    pinget_options* options, int value, char** message);
-PINGET_C_API pinget_code pinget_options_set_data_block_hash_index(
-    pinget_options* options, int value, char** message);
-/* 0: no Bloom filter; else 1 to 100. */
-PINGET_C_API pinget_code pinget_options_set_bloom_bits_per_key(
-    pinget_options* options, double bits, char** message);
-PINGET_C_API pinget_code pinget_options_set_whole_key_filtering(
-    pinget_options* options, int value, char** message);
-PINGET_C_API pinget_code pinget_options_set_write_buffer_bytes(
-    pinget_options* options, size_t bytes, char** message);
-/* 0: none, 1: Snappy, 2: LZ4, 3: Zstd, 4: zlib, 5: bzip2
- * (pinget::Compression). */
-PINGET_C_API pinget_code pinget_options_set_compression(pinget_options* options,
-                                                        int compression,
-                                                        char** message);
 /* Adds a column family besides "default" (created if missing); the first one
  * added gets id 1, the next 2, ... The name is copied. */
 PINGET_C_API pinget_code
