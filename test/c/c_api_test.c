@@ -110,7 +110,8 @@ static void options_misuse(const char* dir) {
   snprintf(path, sizeof path, "%s/bad", dir);
 
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
-         pinget_options_set(NULL, "block_size=4096", 15, &msg));
+         pinget_options_set(NULL, "block_size=4096",
+                            sizeof "block_size=4096" - 1, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
          pinget_read_options_set(NULL, NULL, 0, PINGET_READ_DEFAULTS, &msg));
   EXPECT(PINGET_INVALID_ARGUMENT, "options",
@@ -135,8 +136,9 @@ static void options_misuse(const char* dir) {
   SET(options, "use_direct_reads=false;allow_mmap_reads=false");
   EXPECT(PINGET_INVALID_ARGUMENT, "name",
          pinget_options_add_column_family(options, NULL, 3, &msg));
-  /* Values not of their kind are refused by pinget_options_set, which sets
-   * none of the text's options. */
+  /* Values not of their kind, and unknown names, are refused by
+   * pinget_options_set (which then sets none of the text's options:
+   * OptionsTextTest.RefusesUnknownNamesAndBadValuesByName). */
   static const char kBad[] = "block_size=8192;colour=red";
   EXPECT(PINGET_INVALID_ARGUMENT, "unknown option colour",
          pinget_options_set(options, kBad, sizeof kBad - 1, &msg));

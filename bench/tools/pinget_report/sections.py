@@ -501,8 +501,8 @@ def scan_section(rows, ffm_rows):
              "it. *× peer*: the cursor's speed over that row's (errors in quadrature). "
              "`native_cursor_loop` makes the cursor's reads in C++ inside the JVM (one JNI call "
              "per streaming batch or range); pinget's rows, that loop's included, read each "
-             "entry in place (its key's and its value's last byte); `rocksjava_cursor` is pinget's cursor over the "
-             "rocksdbjni rows' own RocksDB; `rocksdbjni_iterator` copies each key and value "
+             "entry in place (its key's and its value's last byte); `rocksjava_cursor` is "
+             "pinget's cursor over the rocksdbjni rows' own RocksDB; `rocksdbjni_iterator` copies each key and value "
              "into new arrays, `_direct` into direct buffers. Copies count value copies (keys "
              "are copied once each and counted apart).", ""]
     jmh = [r for r in scan if r["suite"] == "jmh"]

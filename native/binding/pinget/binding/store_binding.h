@@ -48,9 +48,9 @@ class StoreBinding {
   // to the database for it); a larger value stays pinned in *value (P copies)
   // for the caller to read and then Detach. On any non-OK status *value is
   // detached. *value_size is the value's size (0 unless OK). Java passes
-  // 1 KiB (Decoding.Slot.SMALL): for a decoder that reads the whole value,
-  // copying that much costs less than a second crossing (docs/benchmarks.md,
-  // "One crossing up to 1 KiB").
+  // 1 KiB (io.pinget.internal.CallSlot.SMALL): for a decoder that reads the
+  // whole value, copying that much costs less than a second crossing
+  // (docs/benchmarks.md, "One crossing up to 1 KiB").
   static Status GetCopiedIfSmall(Store& store, const ReadOptions& options,
                                  std::string_view key, char* buffer,
                                  size_t capacity, PinnedValue* value,

@@ -282,9 +282,10 @@ class FfmDecodeTest {
   }
 
   /**
-   * A value of up to 1 KiB (CallSlot.SMALL) is copied into the thread's buffer in the read's one downcall (P + 1),
-   * a larger one pinned (P) and released after the decoder: either way the whole value is read,
-   * and nothing keeps the database open after the call (it reopens at once after close).
+   * A value of up to 1 KiB (CallSlot.SMALL) is copied into the thread's buffer in the read's one
+   * downcall (P + 1), a larger one pinned (P) and released after the decoder: either way the whole
+   * value is read, and nothing keeps the database open after the call (it reopens at once after
+   * close).
    */
   @Test
   void smallValuesAreCopiedLargeOnesPinnedAndNeitherKeepsTheDatabase() {
@@ -306,7 +307,8 @@ class FfmDecodeTest {
       byte[] read = store.get(kv[0], v -> v.toArray(JAVA_BYTE));
       CopyStats d = CopyStats.current().minus(before);
       assertArrayEquals(kv[1], read);
-      assertEquals(kv[1].length <= CallSlot.SMALL ? 1 : 0, d.valueCopies(), kv[1].length + " bytes");
+      int copies = kv[1].length <= CallSlot.SMALL ? 1 : 0;
+      assertEquals(copies, d.valueCopies(), kv[1].length + " bytes");
       assertEquals(0, d.allocations(), kv[1].length + " bytes");
       assertEquals(kv[1].length, store.getLong(kv[0], MemorySegment::byteSize, -1));
     }

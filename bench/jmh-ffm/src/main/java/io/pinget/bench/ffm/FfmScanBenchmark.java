@@ -37,7 +37,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * Scans on a JDK 22+, per entry: the FFM cursor (batches of up to 256 segments per downcall) beside
  * the JNI cursor, on two stores holding the same data in the block cache, in ScanBenchmark's two
  * shapes (CursorScans: {@code stream} and {@code range}). One operation is one entry; every key and
- * value reaches the Blackhole as its last byte, read in place (FfmScans). Row names are
+ * value reaches the Blackhole as its last byte, read in place (FfmScans, and CursorScans for the
+ * JNI cursor). Row names are
  * docs/strategies.md's ({@code ffm_cursor}, {@code cursor}).
  */
 @State(Scope.Thread)
