@@ -279,7 +279,6 @@ final class Decoding {
     private final PackedKeys packed = new PackedKeys(); // slot i: key i's length, then its size
     private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
     private boolean held;
-    private PingetException failed; // a per-key error of the read, until throwFailure or done
 
     private BatchSlot() {
       this(false);
@@ -349,21 +348,12 @@ final class Decoding {
             options.columnFamily.id(),
             options.flags);
       } catch (PingetException e) {
-        failed = e; // a per-key error, after every key was read: the sizes are set
+        keepFailure(e); // a per-key error, after every key was read: the sizes are set
       } finally {
         for (int i = 0, shown = Math.min(n, views.length); i < shown; i++) {
           Views.reset(views[i]);
         }
         options.release();
-      }
-    }
-
-    /** Throws the per-key error the read kept, if any; call once the values are decoded. */
-    void throwFailure() {
-      PingetException e = failed;
-      failed = null;
-      if (e != null) {
-        throw e;
       }
     }
 
@@ -386,7 +376,6 @@ final class Decoding {
      * Releases the pins and frees the batch for the next call; keeps store reachable until then.
      */
     void done(Store store) {
-      failed = null;
       try {
         if (held) {
           held = false;

@@ -155,17 +155,39 @@ class CorruptionTest {
       assertArrayEquals(expected, directSizes, "multiGetDirectCopy: every key's size");
       assertCorruption(() -> batch.get(keys));
       assertEquals(keys.length, batch.count());
+      // Decode on read: the error is thrown once every value read is decoded into out.
+      byte[][] decoded = new byte[keys.length][];
+      assertCorruption(() -> store.multiGet(ReadOptions.DEFAULT, keys, Decoders.bytes(), decoded));
+      long[] lengths = new long[keys.length];
+      assertCorruption(
+          () -> store.multiGetLong(ReadOptions.DEFAULT, keys, ByteBuffer::remaining, -1, lengths));
       for (int i = 0; i < keys.length; i++) {
         int k = i == 1 ? DAMAGED : i == 3 ? KEYS - 1 : i == 2 ? 1 : 0;
         assertEquals(expected[i], batch.size(i), "PinnedBatch: key " + i);
+        assertEquals(expected[i], lengths[i], "multiGetLong: key " + i);
         if (expected[i] < 0) {
           assertEquals(null, batch.value(i));
+          assertEquals(null, decoded[i]);
           continue;
         }
         assertArrayEquals(val(k), dsts[i], "multiGetBufferCopy read key " + i);
         assertArrayEquals(val(k), TestSupport.toArray(directs[i]), "multiGetDirectCopy");
         assertArrayEquals(val(k), TestSupport.toArray(batch.value(i)), "PinnedBatch");
+        assertArrayEquals(val(k), decoded[i], "multiGet: key " + i);
       }
+      // The error was the call's, also when a decoder's exception ends the call before it is
+      // thrown: the thread's batch reads the next call without it.
+      ValueDecoder<byte[]> refuses =
+          v -> {
+            throw new DecodeException("refused");
+          };
+      assertThrows(
+          DecodeException.class,
+          () -> store.multiGet(ReadOptions.DEFAULT, keys, refuses, new byte[keys.length][]));
+      byte[][] good = {key(0), key(1)};
+      byte[][] again = new byte[good.length][];
+      store.multiGet(ReadOptions.DEFAULT, good, Decoders.bytes(), again);
+      assertArrayEquals(val(1), again[1]);
     }
   }
 

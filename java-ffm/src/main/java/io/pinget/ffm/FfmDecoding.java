@@ -120,7 +120,6 @@ final class FfmDecoding {
         ThreadLocal.withInitial(() -> new BatchSlot(false));
 
     private final FfmPinnedBatch batch = new FfmPinnedBatch(null);
-    private PingetException failed;
 
     private BatchSlot(boolean temporary) {
       super(temporary);
@@ -168,7 +167,7 @@ final class FfmDecoding {
       try {
         batch.get(options, keys);
       } catch (PingetException e) {
-        failed = e;
+        keepFailure(e); // a per-key error, after every key was read
       }
     }
 
@@ -182,18 +181,8 @@ final class FfmDecoding {
       return batch.value(i);
     }
 
-    /** Throws the per-key error pin() kept, if any. */
-    void throwFailure() {
-      PingetException e = failed;
-      failed = null;
-      if (e != null) {
-        throw e;
-      }
-    }
-
     /** Closes the values' scope, releases the pins, the database and the store. */
     void done(FfmStore store) {
-      failed = null;
       try {
         batch.releaseDetached();
       } finally {

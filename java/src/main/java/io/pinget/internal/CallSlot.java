@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget.internal;
 
+import io.pinget.PingetException;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.util.function.Supplier;
@@ -27,6 +28,7 @@ public abstract class CallSlot {
   private final boolean temporary;
   private Cleaner.Cleanable nativeMemory; // run at the end of a temporary slot's call
   private boolean busy;
+  private PingetException failed; // a batch's per-key error, until thrown or the call ends
 
   /**
    * For pinget's slots only.
@@ -66,6 +68,24 @@ public abstract class CallSlot {
   }
 
   /**
+   * Keeps a batch's per-key error, raised after every key was read, for {@link #throwFailure}.
+   *
+   * @param e the error
+   */
+  protected final void keepFailure(PingetException e) {
+    failed = e;
+  }
+
+  /** Throws the per-key error the call kept, if any; call once the values are decoded. */
+  public final void throwFailure() {
+    PingetException e = failed;
+    failed = null;
+    if (e != null) {
+      throw e;
+    }
+  }
+
+  /**
    * Ends the call that took this slot, last (after the pin's release, or its failure): the
    * thread's own serves the next one, a temporary one frees its native memory (with any pin left).
    * Keeps this slot and store reachable until then: a native handle read or released in the call
@@ -75,6 +95,7 @@ public abstract class CallSlot {
    */
   protected final void free(Object store) {
     busy = false;
+    failed = null;
     try {
       if (temporary && nativeMemory != null) {
         nativeMemory.clean();
