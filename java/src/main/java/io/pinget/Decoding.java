@@ -15,11 +15,11 @@ import java.util.Arrays;
  * with its views (a {@link BatchSlot}), neither bound to a store. Where Java re-points views
  * ({@link Views#JAVA_REPOINTED}: JDK 17 to 23), a decoded get of a value up to {@link
  * CallSlot#SMALL} bytes copies it into this thread's slot in its one JNI crossing (P + 1 copies),
- * where nothing stays held, and lends it through the slot's view pointed at the copy; a larger value
- * (any value on JDK 24+, and in a nested read) is pinned (P copies), lent through the view, then
- * released with a second crossing. Between calls a slot holds no pin, so it keeps no database open. A decoder
- * that reads through a reader on the same thread gets a slot of its own for that read (made and
- * freed around it).
+ * where nothing stays held, and lends it through the slot's view pointed at the copy; a larger
+ * value (any value on JDK 24+, and in a nested read) is pinned (P copies), lent through the view,
+ * then released with a second crossing. Between calls a slot holds no pin, so it keeps no database
+ * open. A decoder that reads through a reader on the same thread gets a slot of its own for that
+ * read (made and freed around it).
  *
  * <p>Checks, in the contract's order: the store (closed; for a RocksJava database, its owner's
  * objects), the options (null), the key, the decoder (null), the batch's output array, then the

@@ -18,10 +18,11 @@ public abstract class CallSlot {
    * Values up to this size are copied into a thread's own slot in the read's one crossing (JNI:
    * where Java re-points views, JDK 17 to 23; FFM: for every decoder but SegmentDecoders.bytes(),
    * which copies the pinned value itself); larger ones (and every value of a temporary slot) stay
-   * pinned until the call ends, which costs a second crossing. Measured (docs/benchmarks.md, "One crossing up to 1 KiB"): the one crossing
-   * gains 4% at 8 and 64 bytes and 2% for a 1 KiB Avro record read whole (in pairs); in Kafka's
-   * store stack, 3% to 5% at 256 B and 1 KiB read whole, 5% to 10% for a decoder that reads the
-   * first 8 bytes. An earlier paired run (2026-12-02) had that 8-byte decoder lose 5% at 1 KiB.
+   * pinned until the call ends, which costs a second crossing. Measured (docs/benchmarks.md, "One
+   * crossing up to 1 KiB"): the one crossing gains 4% at 8 and 64 bytes and 2% for a 1 KiB Avro
+   * record read whole (in pairs); in Kafka's store stack, 3% to 5% at 256 B and 1 KiB read whole,
+   * 5% to 10% for a decoder that reads the first 8 bytes. An earlier paired run (2026-12-02) had
+   * that 8-byte decoder lose 5% at 1 KiB.
    */
   public static final int SMALL = 1024;
 
