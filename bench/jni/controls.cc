@@ -39,6 +39,12 @@ KeyLoop::~KeyLoop() {
 
 LoopStatus KeyLoop::PinnedGets(pinget_store* store, size_t from, size_t count,
                                uint64_t* bytes) {
+  return PinnedGets(store, from, count, bytes, nullptr, nullptr);
+}
+
+LoopStatus KeyLoop::PinnedGets(pinget_store* store, size_t from, size_t count,
+                               uint64_t* bytes, ValueVisitor visit,
+                               void* context) {
   LoopStatus first;
   char* message = nullptr;
   if (pinned_ == nullptr) {
@@ -46,10 +52,12 @@ LoopStatus KeyLoop::PinnedGets(pinget_store* store, size_t from, size_t count,
     if (first.code != PINGET_OK) return first;
   }
   for (size_t i = from; i < from + count; ++i) {
+    const char* value = nullptr;
     size_t size = 0;
     const pinget_code code = pinget_pinned_view(
-        store, nullptr, data_[i], sizes_[i], pinned_, nullptr, &size, &message);
+        store, nullptr, data_[i], sizes_[i], pinned_, &value, &size, &message);
     *bytes += size;  // 0 unless found
+    if (code == PINGET_OK && visit != nullptr) visit(context, value, size);
     Keep(code, &message, &first);
   }
   return first;

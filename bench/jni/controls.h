@@ -44,6 +44,12 @@ class KeyLoop {
   LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,
                         uint64_t* bytes);
 
+  // PinnedGets, handing each value found (its pinned bytes, valid for the
+  // call) to visit, as native_utf8_loop does (docs/strategies.md).
+  using ValueVisitor = void (*)(void* context, const char* data, size_t size);
+  LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,
+                        uint64_t* bytes, ValueVisitor visit, void* context);
+
   // Batched pinned_view (pinget_multi_pinned_view) of keys [from, from +
   // count) in consecutive batches of batch keys, the last one shorter.
   // REQUIRES: from + count <= size(); batch >= 1.

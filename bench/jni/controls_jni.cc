@@ -94,6 +94,41 @@ jlong PinnedGets(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
   return static_cast<jlong>(bytes);
 }
 
+// native_utf8_loop's decode: each value found becomes a Java String, made
+// here as C++ inside the JVM makes one (NewStringUTF, which reads a
+// NUL-terminated copy of the value), then dropped. The copy and the string
+// are the UTF-8 decode's work that a bare get loop does not do.
+struct StringMaker {
+  explicit StringMaker(JNIEnv* e) : env(e) {}
+  JNIEnv* env;
+  std::string text;     // the value, NUL-terminated
+  bool failed = false;  // an exception is pending: no further JNI call
+};
+
+void MakeString(void* context, const char* data, size_t size) {
+  auto* m = static_cast<StringMaker*>(context);
+  if (m->failed) return;
+  m->text.assign(data, size);
+  jstring s = m->env->NewStringUTF(m->text.c_str());
+  if (s == nullptr) {
+    m->failed = true;
+    return;
+  }
+  m->env->DeleteLocalRef(s);
+}
+
+// Java checked the range.
+jlong PinnedStrings(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
+                    jint count) {
+  uint64_t bytes = 0;
+  StringMaker maker(env);
+  const LoopStatus st = FromHandle<KeyLoop>(loop)->PinnedGets(
+      StoreOf(store), static_cast<size_t>(from), static_cast<size_t>(count),
+      &bytes, &MakeString, &maker);
+  if (!maker.failed) ThrowIfError(env, st);
+  return static_cast<jlong>(bytes);
+}
+
 jlong PinnedBatches(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
                     jint count, jint batch) {
   uint64_t bytes = 0;
@@ -145,6 +180,7 @@ const JNINativeMethod kMethods[] = {
     PINGET_BENCH_NATIVE("newKeyLoop", "([[B)J", NewKeyLoop),
     PINGET_BENCH_NATIVE("freeKeyLoop", "(J)V", FreeKeyLoop),
     PINGET_BENCH_NATIVE("pinnedGets", "(JJII)J", PinnedGets),
+    PINGET_BENCH_NATIVE("pinnedStrings", "(JJII)J", PinnedStrings),
     PINGET_BENCH_NATIVE("pinnedBatches", "(JJIII)J", PinnedBatches),
     PINGET_BENCH_NATIVE("newCursorLoop", "(JI)J", NewCursorLoop),
     PINGET_BENCH_NATIVE("freeCursorLoop", "(J)V", FreeCursorLoop),

@@ -124,9 +124,29 @@ public final class NativeControls {
      * @throws IllegalStateException for the first error other than not-found, after every read
      */
     public long pinnedGets(int from, int count) {
+      return gets(from, count, false);
+    }
+
+    /**
+     * {@link #pinnedGets}, each value found then made a Java {@code String} by native code
+     * (NewStringUTF of a NUL-terminated copy of the value) and dropped: the get and UTF-8 decode of
+     * native_utf8_loop. The values must be UTF-8 without NUL or supplementary characters, whose
+     * modified UTF-8 is the same bytes.
+     *
+     * @return the sum of the values' sizes
+     * @throws IllegalStateException for the first error other than not-found, after every read
+     */
+    public long pinnedStrings(int from, int count) {
+      return gets(from, count, true);
+    }
+
+    private long gets(int from, int count, boolean strings) {
       Objects.checkFromIndexSize(from, count, keyCount);
       try {
-        return NativeControls.pinnedGets(store.nativeHandle(), open(), from, count);
+        long s = store.nativeHandle();
+        return strings
+            ? NativeControls.pinnedStrings(s, open(), from, count)
+            : NativeControls.pinnedGets(s, open(), from, count);
       } finally {
         Reference.reachabilityFence(store);
       }
@@ -215,6 +235,8 @@ public final class NativeControls {
   private static native void freeKeyLoop(long loop);
 
   private static native long pinnedGets(long store, long loop, int from, int count);
+
+  private static native long pinnedStrings(long store, long loop, int from, int count);
 
   private static native long pinnedBatches(long store, long loop, int from, int count, int batch);
 

@@ -44,12 +44,15 @@ public final class NativeControlsCheck {
         check(loop.pinnedGets(0, 100) == valueBytes, "pinnedGets reads every key");
         check(loop.pinnedGets(98, 2) == 108 + 109, "pinnedGets of a range");
         check(loop.pinnedBatches(0, 100, 16) == valueBytes, "pinnedBatches reads every key");
+        check(loop.pinnedStrings(0, 100) == valueBytes, "pinnedStrings reads every key");
+        check(loop.pinnedStrings(98, 2) == 108 + 109, "pinnedStrings of a range");
         CopyStats.reset();
         loop.pinnedGets(0, 100);
         loop.pinnedBatches(0, 100, 16);
         CopyStats s = CopyStats.current();
         check(s.valueCopies() == 0 && s.allocations() == 0, "block-cache loops copy nothing");
         refuses(IndexOutOfBoundsException.class, () -> loop.pinnedGets(99, 2), "a range past");
+        refuses(IndexOutOfBoundsException.class, () -> loop.pinnedStrings(99, 2), "strings past");
         refuses(IllegalArgumentException.class, () -> loop.pinnedBatches(0, 1, 0), "batch 0");
       }
       refuses(NullPointerException.class, () -> NativeControls.keyLoop(store, null), "no keys");
@@ -80,6 +83,8 @@ public final class NativeControlsCheck {
       NativeControls.KeyLoop loop = NativeControls.keyLoop(store, keys);
       String message = refuses(IllegalStateException.class, () -> loop.pinnedGets(0, 1), "");
       check(message.startsWith("Closed: "), "a closed store's get says Closed: " + message);
+      message = refuses(IllegalStateException.class, () -> loop.pinnedStrings(0, 1), "");
+      check(message.startsWith("Closed: "), "a closed store's strings say Closed: " + message);
       loop.close();
       loop.close();
       refuses(IllegalStateException.class, () -> loop.pinnedGets(0, 1), "a closed loop");

@@ -205,8 +205,10 @@ public final class PairedGets implements Runner.Factory {
             return range(row, (start, ops, bh) -> scans.ranges(it, ops, key, ddst, bh));
           }
         case "native_pinned_loop":
+        case "native_utf8_loop":
           {
             NativeControls.KeyLoop loop = closeLater(NativeControls.keyLoop(store, k));
+            boolean strings = row.equals("native_utf8_loop");
             // LOOP gets per crossing from any position below n: keys holds n + LOOP keys.
             return new Paired.Entry(
                 row,
@@ -215,7 +217,7 @@ public final class PairedGets implements Runner.Factory {
                 (start, ops, bh) -> {
                   int p = start;
                   for (int i = 0; i < ops; i += LOOP) {
-                    bh.consume(loop.pinnedGets(p, LOOP));
+                    bh.consume(strings ? loop.pinnedStrings(p, LOOP) : loop.pinnedGets(p, LOOP));
                     p += LOOP;
                     if (p >= n) {
                       p -= n;
