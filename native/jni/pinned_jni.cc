@@ -36,8 +36,9 @@ jboolean CanRepoint(JNIEnv*, jclass) {
 
 jobject EmptyView(JNIEnv* env, jclass) { return NewView(env, nullptr, 0); }
 
+// view: a duplicate of emptyView's, showing nothing (Views.attachedTo).
 void Attach(JNIEnv* env, jclass, jobject view, jobject owner) {
-  AttachView(env, view, owner);
+  SetViewAttachment(env, view, owner);
 }
 
 jlong NewPinned(JNIEnv*, jclass) { return ToHandle(new PinnedValue()); }

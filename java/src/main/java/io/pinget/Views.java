@@ -32,8 +32,10 @@ final class Views {
   private static final MethodHandle PUT_LONG;
   private static final MethodHandle PUT_INT;
   private static final MethodHandle GET_LONG;
+  private static final MethodHandle PUT_REFERENCE;
   private static final long ADDRESS;
   private static final long CAPACITY;
+  private static final long ATTACHMENT; // DirectByteBuffer.att
 
   /**
    * True if views can be re-pointed from Java ({@link #point}); false on JDK 24 and later, where it
@@ -46,8 +48,10 @@ final class Views {
     MethodHandle putLong = null;
     MethodHandle putInt = null;
     MethodHandle getLong = null;
+    MethodHandle putReference = null;
     long address = -1;
     long capacity = -1;
+    long attachment = -1;
     if (REPOINTED
         && Runtime.version().feature() < 24
         && !Boolean.getBoolean("pinget.views.nativeRepoint")) {
@@ -56,45 +60,42 @@ final class Views {
         Field f = k.getDeclaredField("theUnsafe");
         f.setAccessible(true);
         Object unsafe = f.get(null);
-        MethodHandles.Lookup lookup = MethodHandles.lookup();
-        MethodHandle offset =
-            lookup
-                .findVirtual(k, "objectFieldOffset", MethodType.methodType(long.class, Field.class))
-                .bindTo(unsafe);
+        MethodHandle offset = unsafeMethod(unsafe, "objectFieldOffset", long.class, Field.class);
         address = (long) offset.invokeExact(Buffer.class.getDeclaredField("address"));
         capacity = (long) offset.invokeExact(Buffer.class.getDeclaredField("capacity"));
-        putLong =
-            lookup
-                .findVirtual(
-                    k,
-                    "putLong",
-                    MethodType.methodType(void.class, Object.class, long.class, long.class))
-                .bindTo(unsafe);
-        putInt =
-            lookup
-                .findVirtual(
-                    k,
-                    "putInt",
-                    MethodType.methodType(void.class, Object.class, long.class, int.class))
-                .bindTo(unsafe);
-        getLong =
-            lookup
-                .findVirtual(
-                    k, "getLong", MethodType.methodType(long.class, Object.class, long.class))
-                .bindTo(unsafe);
+        attachment =
+            (long)
+                offset.invokeExact(
+                    Class.forName("java.nio.DirectByteBuffer").getDeclaredField("att"));
+        Class<?> o = Object.class;
+        putLong = unsafeMethod(unsafe, "putLong", void.class, o, long.class, long.class);
+        putInt = unsafeMethod(unsafe, "putInt", void.class, o, long.class, int.class);
+        getLong = unsafeMethod(unsafe, "getLong", long.class, o, long.class);
+        putReference = unsafeMethod(unsafe, "putObject", void.class, o, long.class, o);
       } catch (Throwable e) { // not this JDK's layout, or not reachable: native code re-points
-        putLong = putInt = getLong = null;
+        putLong = putInt = getLong = putReference = null;
       }
     }
     PUT_LONG = putLong;
     PUT_INT = putInt;
     GET_LONG = getLong;
+    PUT_REFERENCE = putReference;
     ADDRESS = address;
     CAPACITY = capacity;
-    JAVA_REPOINTED = getLong != null;
+    ATTACHMENT = attachment;
+    JAVA_REPOINTED = putReference != null;
   }
 
   private Views() {}
+
+  /** Unsafe's method name(params) returning ret, bound to unsafe. */
+  private static MethodHandle unsafeMethod(
+      Object unsafe, String name, Class<?> ret, Class<?>... params)
+      throws ReflectiveOperationException {
+    return MethodHandles.lookup()
+        .findVirtual(unsafe.getClass(), name, MethodType.methodType(ret, params))
+        .bindTo(unsafe);
+  }
 
   /**
    * Points a view at size bytes at address, position 0, limit = capacity = size. REQUIRES:
@@ -142,13 +143,26 @@ final class Views {
     point(view, NOTHING, 0);
   }
 
-  /** A new view attached to owner, showing nothing; null when views are not re-pointed. */
+  /**
+   * A new view attached to owner, showing nothing; null when views are not re-pointed. Where
+   * JAVA_REPOINTED, the attachment is a plain store (Unsafe's, with the GC's barrier); else a call
+   * into native code, which makes a JNI field write (a cursor's first batch makes two views per
+   * entry).
+   */
   static ByteBuffer attachedTo(Object owner) {
     if (!REPOINTED) {
       return null;
     }
-    ByteBuffer view = TEMPLATE.duplicate();
-    NativePinned.attach(view, owner);
+    ByteBuffer view = TEMPLATE.duplicate(); // shows nothing, as TEMPLATE does
+    if (JAVA_REPOINTED) {
+      try {
+        PUT_REFERENCE.invokeExact((Object) view, ATTACHMENT, owner);
+      } catch (Throwable e) {
+        throw new AssertionError(e); // Unsafe's stores throw nothing
+      }
+    } else {
+      NativePinned.attach(view, owner);
+    }
     return view;
   }
 
