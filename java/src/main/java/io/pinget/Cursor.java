@@ -248,6 +248,10 @@ public final class Cursor extends BatchCursor<ByteBuffer> {
       showBatch(shown);
       free.closed = true;
       cleanable.clean();
+      if (table != null) { // the native cursor is gone (or abandoned): nothing writes it now
+        giveTable(table);
+        table = null;
+      }
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -341,9 +345,11 @@ public final class Cursor extends BatchCursor<ByteBuffer> {
       v[i] = Views.attachedTo(this);
     }
     if (Views.JAVA_REPOINTED) {
-      ByteBuffer t = ByteBuffer.allocateDirect(n * TABLE_BYTES).order(ByteOrder.nativeOrder());
-      NativeCursor.setTable(handle, t);
-      table = t;
+      if (table == null || table.capacity() < n * TABLE_BYTES) {
+        ByteBuffer t = takeTable(n * TABLE_BYTES);
+        NativeCursor.setTable(handle, t);
+        table = t;
+      }
     } else {
       NativeCursor.setViews(handle, k, v);
     }
@@ -352,6 +358,61 @@ public final class Cursor extends BatchCursor<ByteBuffer> {
   }
 
   private static final int TABLE_BYTES = 4 * Long.BYTES;
+
+  /**
+   * Each thread's spare tables, given back by cursors closed on it, so that the next cursors'
+   * first batches do not allocate direct memory (which a Cleaner frees, after a GC). Two, for a
+   * cursor read inside another's scan. A table is a cursor's alone from take to close: native code
+   * writes it only in the cursor's calls.
+   */
+  private static final ThreadLocal<ByteBuffer[]> SPARE_TABLES =
+      ThreadLocal.withInitial(() -> new ByteBuffer[2]);
+
+  /** The largest table kept spare: a batch of 64 entries (2 KiB). */
+  private static final int SPARE_TABLE_BYTES = 64 * TABLE_BYTES;
+
+  /** The smallest spare table of at least bytes, or a new one. */
+  private static ByteBuffer takeTable(int bytes) {
+    ByteBuffer[] spare = SPARE_TABLES.get();
+    int best = -1;
+    for (int i = 0; i < spare.length; i++) {
+      if (spare[i] != null
+          && spare[i].capacity() >= bytes
+          && (best < 0 || spare[i].capacity() < spare[best].capacity())) {
+        best = i;
+      }
+    }
+    if (best < 0) {
+      return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    }
+    ByteBuffer t = spare[best];
+    spare[best] = null;
+    return t;
+  }
+
+  /**
+   * Keeps t as one of this thread's spare tables, in place of a smaller one if none is free.
+   * REQUIRES: no native cursor writes t any more.
+   */
+  private static void giveTable(ByteBuffer t) {
+    if (t.capacity() > SPARE_TABLE_BYTES) {
+      return;
+    }
+    ByteBuffer[] spare = SPARE_TABLES.get();
+    int at = 0;
+    for (int i = 0; i < spare.length; i++) {
+      if (spare[i] == null) {
+        at = i;
+        break;
+      }
+      if (spare[i].capacity() < spare[at].capacity()) {
+        at = i;
+      }
+    }
+    if (spare[at] == null || spare[at].capacity() < t.capacity()) {
+      spare[at] = t;
+    }
+  }
 
   /**
    * After a native call: the views show the batch (count entries), and those that showed the one

@@ -286,4 +286,44 @@ class CursorTest {
       return true;
     }
   }
+
+  /**
+   * Short cursors, one after another and one inside another, each read their own entries; and after
+   * the first, a cursor made on a thread where one was closed takes no new direct memory for its
+   * batch (its table is the closed one's, on JDK 17 to 23 where Java re-points the views).
+   */
+  @Test
+  void shortCursorsOneAfterAnotherReadTheirOwnEntries() {
+    try (Store store = fill(StrategiesTest.Residency.BLOCK_CACHE, 200, 64)) {
+      java.lang.management.BufferPoolMXBean direct =
+          ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class)
+              .stream()
+              .filter(b -> b.getName().equals("direct"))
+              .findFirst()
+              .orElseThrow();
+      long buffers = 0;
+      for (int r = 0; r < 50; r++) {
+        if (r == 1) {
+          buffers = direct.getCount();
+        }
+        try (Cursor outer = store.newCursor()) {
+          outer.seek(key(r));
+          assertEquals(16, outer.next(16));
+          try (Cursor inner = store.newCursor()) {
+            inner.seek(key(199 - r));
+            assertEquals(r + 1, inner.next(64));
+            assertArrayEquals(key(199 - r), TestSupport.toArray(inner.key(0)));
+            assertArrayEquals(value(199, 64), TestSupport.toArray(inner.value(r)));
+          }
+          for (int i = 0; i < 16; i++) {
+            assertArrayEquals(key(r + i), TestSupport.toArray(outer.key(i)));
+            assertArrayEquals(value(r + i, 64), TestSupport.toArray(outer.value(i)));
+          }
+        }
+      }
+      if (Views.JAVA_REPOINTED) {
+        assertTrue(direct.getCount() <= buffers, direct.getCount() + " > " + buffers);
+      }
+    }
+  }
 }
