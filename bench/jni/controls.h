@@ -45,7 +45,8 @@ class KeyLoop {
                         uint64_t* bytes);
 
   // PinnedGets, handing each value found (its pinned bytes, valid for the
-  // call) to visit, as native_utf8_loop does (docs/strategies.md).
+  // call) to visit: native_utf8_loop's (docs/benchmarks.md, "the name's
+  // floor").
   using ValueVisitor = void (*)(void* context, const char* data, size_t size);
   LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,
                         uint64_t* bytes, ValueVisitor visit, void* context);

@@ -95,9 +95,10 @@ jlong PinnedGets(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
 }
 
 // native_utf8_loop's decode: each value found becomes a Java String, made
-// here as C++ inside the JVM makes one (NewStringUTF, which reads a
-// NUL-terminated copy of the value), then dropped. The copy and the string
-// are the UTF-8 decode's work that a bare get loop does not do.
+// here the way JNI offers native code (NewStringUTF, which reads a
+// NUL-terminated copy of the value: a call into the VM per value), then
+// dropped. The copy and the string are the UTF-8 decode's work that a bare
+// get loop does not do.
 struct StringMaker {
   explicit StringMaker(JNIEnv* e) : env(e) {}
   JNIEnv* env;

@@ -182,7 +182,7 @@ CLAIMS = [
            sizes=[8]),
     _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_wrap", 1), at_least=1, sizes=[8]),
     # The same for a 64-byte UTF-8 name, against the C++ loop that makes each
-    # String as native code in the JVM must (NewStringUTF), and a 1 KiB Avro
+    # String through JNI (NewStringUTF, a call into the VM), and a 1 KiB Avro
     # event (no C++ loop target for Avro: that loop reads without decoding).
     _time(("utf8_decode_on_read", 1), ("native_utf8_loop", 1), at_most=1.10, sizes=[64],
           note="the C++ loop makes the String too"),

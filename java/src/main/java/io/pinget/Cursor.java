@@ -44,8 +44,9 @@ public final class Cursor extends BatchCursor<ByteBuffer> {
   private ByteBuffer[] keys = NO_VIEWS; // attached to this; grown, never shrunk
   private ByteBuffer[] values = NO_VIEWS;
   // Where Java re-points the views (Views.JAVA_REPOINTED): each batch's addresses and sizes, as
-  // native code writes them (NativeCursor.setTable), 4 longs per entry; else null.
-  private ByteBuffer table;
+  // native code writes them (NativeCursor.setTable), 4 longs per entry; else null. Package-private
+  // for a test.
+  ByteBuffer table;
   private boolean closed;
 
   /** REQUIRES: options checked (the store open, its content acquired: snapshot). */
@@ -348,6 +349,9 @@ public final class Cursor extends BatchCursor<ByteBuffer> {
       if (table == null || table.capacity() < n * TABLE_BYTES) {
         ByteBuffer t = takeTable(n * TABLE_BYTES);
         NativeCursor.setTable(handle, t);
+        if (table != null) {
+          giveTable(table); // native code writes t from now on
+        }
         table = t;
       }
     } else {
@@ -360,16 +364,16 @@ public final class Cursor extends BatchCursor<ByteBuffer> {
   private static final int TABLE_BYTES = 4 * Long.BYTES;
 
   /**
-   * Each thread's spare tables, given back by cursors closed on it, so that the next cursors'
+   * Each thread's spare tables, given by cursors closed on it, so that the next cursors'
    * first batches do not allocate direct memory (which a Cleaner frees, after a GC). Two, for a
-   * cursor read inside another's scan. A table is a cursor's alone from take to close: native code
-   * writes it only in the cursor's calls.
+   * cursor read inside another's scan. A table is one cursor's from take until the cursor closes or
+   * outgrows it: native code writes it only in that cursor's calls.
    */
   private static final ThreadLocal<ByteBuffer[]> SPARE_TABLES =
       ThreadLocal.withInitial(() -> new ByteBuffer[2]);
 
-  /** The largest table kept spare: a batch of 64 entries (2 KiB). */
-  private static final int SPARE_TABLE_BYTES = 64 * TABLE_BYTES;
+  /** The largest table kept spare: a batch of 256 entries (8 KiB), as forEach lends. */
+  private static final int SPARE_TABLE_BYTES = 256 * TABLE_BYTES;
 
   /** The smallest spare table of at least bytes, or a new one. */
   private static ByteBuffer takeTable(int bytes) {

@@ -27,7 +27,9 @@ public final class NativeControlsCheck {
     try (Store store = Store.open(dir, new Options())) {
       for (int i = 0; i < keys.length; i++) {
         keys[i] = ("key-" + (100 + i)).getBytes(StandardCharsets.US_ASCII);
-        store.put(keys[i], new byte[10 + i]);
+        byte[] value = new byte[10 + i]; // ASCII: pinnedStrings decodes it
+        java.util.Arrays.fill(value, (byte) 'v');
+        store.put(keys[i], value);
         valueBytes += 10 + i;
         keyBytes += keys[i].length;
       }

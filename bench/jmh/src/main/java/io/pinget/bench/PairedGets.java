@@ -69,7 +69,7 @@ public final class PairedGets implements Runner.Factory {
   }
 
   private static boolean decodes(String row) {
-    return row.startsWith("utf8_") || row.startsWith("avro_");
+    return row.startsWith("utf8_") || row.startsWith("avro_") || row.equals("native_utf8_loop");
   }
 
   private static void closeAll(Deque<AutoCloseable> closers) {
