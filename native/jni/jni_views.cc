@@ -35,12 +35,6 @@ bool CanRepointViews() { return g_fields.all(); }
 
 void AttachView(JNIEnv* env, jobject view, jobject owner) {
   if (!CanRepointViews()) return;
-  SetViewAttachment(env, view, owner);
-  PointViewAtNothing(env, view);
-}
-
-void SetViewAttachment(JNIEnv* env, jobject view, jobject owner) {
-  if (!CanRepointViews()) return;
   // att is final; the JIT does not trust final fields of java.nio classes.
   env->SetObjectField(view, g_fields.attachment, owner);
 }

@@ -18,11 +18,9 @@ namespace jni {
 // False if this JDK's buffers cannot be re-pointed.
 bool CanRepointViews();
 // Makes owner the view's attachment (so a caller holding only the view, or a
-// slice of it, keeps the owner and its pin reachable) and points it at nothing.
+// slice of it, keeps the owner and its pin reachable). REQUIRES: the view
+// shows nothing (a copy of emptyView's).
 void AttachView(JNIEnv* env, jobject view, jobject owner);
-// AttachView for a view that already shows nothing (a copy of emptyView's):
-// the attachment only.
-void SetViewAttachment(JNIEnv* env, jobject view, jobject owner);
 // Points the view at [data, data + size) (an empty view at a valid dummy
 // address): sets its address and capacity, and lowers its limit to the
 // capacity if it was above it, so that no read through it passes the bytes

@@ -38,7 +38,7 @@ jobject EmptyView(JNIEnv* env, jclass) { return NewView(env, nullptr, 0); }
 
 // view: a duplicate of emptyView's, showing nothing (Views.attachedTo).
 void Attach(JNIEnv* env, jclass, jobject view, jobject owner) {
-  SetViewAttachment(env, view, owner);
+  AttachView(env, view, owner);
 }
 
 jlong NewPinned(JNIEnv*, jclass) { return ToHandle(new PinnedValue()); }
@@ -82,12 +82,11 @@ jint PinInto(JNIEnv* env, jlong store, PinnedValue* value, jobject view,
 }
 
 // pinned_view, per call: a new PinnedValue holding the value, shown in view
-// (attached to owner). Returns 0 if the key does not exist.
-jlong Pin(JNIEnv* env, jclass, jlong store, jobject view, jobject owner,
-          jbyteArray key, jobject key_buffer, jlong key_at, jint key_off,
-          jint key_len, jlong snapshot, jint column_family, jint flags) {
+// (which Java attached to its owner). Returns 0 if the key does not exist.
+jlong Pin(JNIEnv* env, jclass, jlong store, jobject view, jbyteArray key,
+          jobject key_buffer, jlong key_at, jint key_off, jint key_len,
+          jlong snapshot, jint column_family, jint flags) {
   std::unique_ptr<PinnedValue> value(new PinnedValue());
-  if (view != nullptr) AttachView(env, view, owner);
   if (PinInto(env, store, value.get(), view, key, key_buffer, key_at, key_off,
               key_len, snapshot, column_family, flags) < 0) {
     return 0;
@@ -285,9 +284,7 @@ const JNINativeMethod kMethods[] = {
                   Attach),
     PINGET_NATIVE("newPinned", "()J", NewPinned),
     PINGET_NATIVE("freePinned", "(J)V", FreePinned),
-    PINGET_NATIVE(
-        "pin", "(JLjava/nio/ByteBuffer;Ljava/lang/Object;" PINGET_KEY_ARGS ")J",
-        Pin),
+    PINGET_NATIVE("pin", "(JLjava/nio/ByteBuffer;" PINGET_KEY_ARGS ")J", Pin),
     PINGET_NATIVE("get", "(JJLjava/nio/ByteBuffer;" PINGET_KEY_ARGS ")I", Get),
     PINGET_NATIVE("getAt", "(JJJ" PINGET_KEY_ARGS ")I", GetAt),
     PINGET_NATIVE("addressOf", "(Ljava/nio/ByteBuffer;)J", AddressOf),

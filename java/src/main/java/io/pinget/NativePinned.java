@@ -29,7 +29,6 @@ final class NativePinned {
   static native long pin(
       long store,
       ByteBuffer view,
-      Object owner,
       byte[] key,
       ByteBuffer keyBuffer,
       long keyAt,

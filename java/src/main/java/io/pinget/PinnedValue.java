@@ -42,7 +42,6 @@ public final class PinnedValue implements AutoCloseable {
           NativePinned.pin(
               store.handle,
               value.view,
-              value,
               key,
               keyBuffer,
               KeyCopy.ofThisThread(key, keyBuffer, off, len),
