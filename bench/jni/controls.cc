@@ -57,7 +57,9 @@ LoopStatus KeyLoop::PinnedGets(pinget_store* store, size_t from, size_t count,
     const pinget_code code = pinget_pinned_view(
         store, nullptr, data_[i], sizes_[i], pinned_, &value, &size, &message);
     *bytes += size;  // 0 unless found
-    if (code == PINGET_OK && visit != nullptr) visit(context, value, size);
+    if (code == PINGET_OK && visit != nullptr) {
+      visit(context, i - from, value, size);
+    }
     Keep(code, &message, &first);
   }
   return first;

@@ -44,10 +44,11 @@ class KeyLoop {
   LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,
                         uint64_t* bytes);
 
-  // PinnedGets, handing each value found (its pinned bytes, valid for the
-  // call) to visit: native_utf8_loop's (docs/benchmarks.md, "the name's
-  // floor").
-  using ValueVisitor = void (*)(void* context, const char* data, size_t size);
+  // PinnedGets, handing each value found (j: its key's place in the call,
+  // from 0; its pinned bytes, valid for the call) to visit: native_utf8_loop's
+  // and native_avro_loop's (docs/benchmarks.md, "the name's floor").
+  using ValueVisitor = void (*)(void* context, size_t j, const char* data,
+                                size_t size);
   LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,
                         uint64_t* bytes, ValueVisitor visit, void* context);
 

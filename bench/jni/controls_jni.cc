@@ -9,6 +9,7 @@
 #include <jni.h>
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -106,7 +107,7 @@ struct StringMaker {
   bool failed = false;  // an exception is pending: no further JNI call
 };
 
-void MakeString(void* context, const char* data, size_t size) {
+void MakeString(void* context, size_t, const char* data, size_t size) {
   auto* m = static_cast<StringMaker*>(context);
   if (m->failed) return;
   m->text.assign(data, size);
@@ -127,6 +128,46 @@ jlong PinnedStrings(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
       StoreOf(store), static_cast<size_t>(from), static_cast<size_t>(count),
       &bytes, &MakeString, &maker);
   if (!maker.failed) ThrowIfError(env, st);
+  return static_cast<jlong>(bytes);
+}
+
+// native_avro_loop's copies: value j of the call is copied into slot j of
+// dst, the copy decode on read makes into its thread's slot, for Java to
+// decode there. dst holds count sizes (int32, native order; -1: no value, or
+// one larger than a slot), then count slots of stride bytes.
+struct SlotCopier {
+  char* sizes;
+  char* slots;
+  size_t stride;
+};
+
+void CopyToSlot(void* context, size_t j, const char* data, size_t size) {
+  auto* c = static_cast<SlotCopier*>(context);
+  int32_t n = -1;
+  if (size <= c->stride) {
+    std::memcpy(c->slots + j * c->stride, data, size);
+    n = static_cast<int32_t>(size);
+  }
+  std::memcpy(c->sizes + j * sizeof n, &n, sizeof n);
+}
+
+// Java checked the range, stride and dst: direct, of count * (4 + stride)
+// bytes or more.
+jlong PinnedCopies(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
+                   jint count, jobject dst, jint stride) {
+  char* base = static_cast<char*>(env->GetDirectBufferAddress(dst));
+  if (base == nullptr) {
+    Throw(env, "java/lang/IllegalArgumentException", "dst has no address");
+    return 0;
+  }
+  const size_t n = static_cast<size_t>(count);
+  std::memset(base, 0xff, n * sizeof(int32_t));  // every size -1
+  SlotCopier copier{base, base + n * sizeof(int32_t),
+                    static_cast<size_t>(stride)};
+  uint64_t bytes = 0;
+  ThrowIfError(env, FromHandle<KeyLoop>(loop)->PinnedGets(
+                        StoreOf(store), static_cast<size_t>(from), n, &bytes,
+                        &CopyToSlot, &copier));
   return static_cast<jlong>(bytes);
 }
 
@@ -182,6 +223,8 @@ const JNINativeMethod kMethods[] = {
     PINGET_BENCH_NATIVE("freeKeyLoop", "(J)V", FreeKeyLoop),
     PINGET_BENCH_NATIVE("pinnedGets", "(JJII)J", PinnedGets),
     PINGET_BENCH_NATIVE("pinnedStrings", "(JJII)J", PinnedStrings),
+    PINGET_BENCH_NATIVE("pinnedCopies", "(JJIILjava/nio/ByteBuffer;I)J",
+                        PinnedCopies),
     PINGET_BENCH_NATIVE("pinnedBatches", "(JJIII)J", PinnedBatches),
     PINGET_BENCH_NATIVE("newCursorLoop", "(JI)J", NewCursorLoop),
     PINGET_BENCH_NATIVE("freeCursorLoop", "(J)V", FreeCursorLoop),

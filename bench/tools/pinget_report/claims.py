@@ -88,6 +88,13 @@ CLAIMS = [
           group="memtable", note="memtable; the C++ loop does not decode"),
     _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_direct", 1), at_least=1,
            sizes=[8], group="memtable", note="memtable"),
+    _time(("utf8_decode_on_read", 1), ("native_utf8_loop", 1), at_most=1.10, sizes=[64],
+          group="memtable", note="memtable; the C++ loop makes the String too"),
+    _time(("avro_decode_on_read", 1), ("native_avro_loop", 1), at_most=1.10, sizes=[KIB],
+          group="memtable", note="memtable; the C++ loop's values decoded by the same reader"),
+    *[_speed((f"{s}_decode_on_read", 1), (f"{s}_rocksdbjni_get_direct", 1), at_least=1,
+             sizes=[size], group="memtable", note="memtable")
+      for s, size in (("utf8", 64), ("avro", KIB))],
     # The same algorithm on both sides (Get into a PinnableSlice, then one
     # copy into a new byte[]), on one release built two ways: pinget's engine
     # leaves RocksDB's perf counters out, so it must not be the slower.
@@ -183,9 +190,12 @@ CLAIMS = [
     _speed(("long_decode_on_read", 1), ("long_rocksdbjni_get_wrap", 1), at_least=1, sizes=[8]),
     # The same for a 64-byte UTF-8 name, against the C++ loop that makes each
     # String through JNI (NewStringUTF, a call into the VM), and a 1 KiB Avro
-    # event (no C++ loop target for Avro: that loop reads without decoding).
+    # event, against the C++ loop whose values (64 per crossing, each copied
+    # into a slot as decode on read copies it) Java decodes with the same reader.
     _time(("utf8_decode_on_read", 1), ("native_utf8_loop", 1), at_most=1.10, sizes=[64],
           note="the C++ loop makes the String too"),
+    _time(("avro_decode_on_read", 1), ("native_avro_loop", 1), at_most=1.10, sizes=[KIB],
+          note="the C++ loop's values decoded by the same reader"),
     *[_speed((f"{s}_decode_on_read", 1), (f"{s}_{peer}", 1), at_least=1, sizes=[size])
       for s, size in (("utf8", 64), ("avro", KIB))
       for peer in ("rocksdbjni_get_direct", "rocksdbjni_get")],

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -140,6 +141,32 @@ public final class NativeControls {
       return gets(from, count, true);
     }
 
+    /**
+     * {@link #pinnedGets}, each value found copied into its slot of dst: native_avro_loop's gets,
+     * whose values Java then decodes where they lie (docs/benchmarks.md, "Paired: the Avro event's
+     * floor"). The copy is the one decode on read makes into its thread's slot (P + 1 copies).
+     *
+     * @param dst direct; it receives count sizes ({@code int}, native byte order; -1 for a key
+     *     without a value, or a value longer than stride), then count slots of stride bytes:
+     *     value j of the call at {@code 4 * count + j * stride}
+     * @return the sum of the values' sizes
+     * @throws IllegalArgumentException if dst is not direct or holds less than count * (4 +
+     *     stride) bytes, or stride is negative
+     * @throws IllegalStateException for the first error other than not-found, after every read
+     */
+    public long pinnedCopies(int from, int count, ByteBuffer dst, int stride) {
+      Objects.checkFromIndexSize(from, count, keyCount);
+      if (!dst.isDirect() || stride < 0 || dst.capacity() < (long) count * (4 + stride)) {
+        throw new IllegalArgumentException(
+            "dst: a direct buffer of count * (4 + stride) bytes or more, stride >= 0");
+      }
+      try {
+        return NativeControls.pinnedCopies(store.nativeHandle(), open(), from, count, dst, stride);
+      } finally {
+        Reference.reachabilityFence(store);
+      }
+    }
+
     private long gets(int from, int count, boolean strings) {
       Objects.checkFromIndexSize(from, count, keyCount);
       try {
@@ -237,6 +264,9 @@ public final class NativeControls {
   private static native long pinnedGets(long store, long loop, int from, int count);
 
   private static native long pinnedStrings(long store, long loop, int from, int count);
+
+  private static native long pinnedCopies(
+      long store, long loop, int from, int count, ByteBuffer dst, int stride);
 
   private static native long pinnedBatches(long store, long loop, int from, int count, int batch);
 

@@ -4,6 +4,8 @@ package io.pinget.bench;
 import io.pinget.CopyStats;
 import io.pinget.Options;
 import io.pinget.Store;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,6 +50,21 @@ public final class NativeControlsCheck {
         check(loop.pinnedBatches(0, 100, 16) == valueBytes, "pinnedBatches reads every key");
         check(loop.pinnedStrings(0, 100) == valueBytes, "pinnedStrings reads every key");
         check(loop.pinnedStrings(98, 2) == 108 + 109, "pinnedStrings of a range");
+        ByteBuffer slots =
+            ByteBuffer.allocateDirect(100 * (4 + 128)).order(ByteOrder.nativeOrder());
+        check(loop.pinnedCopies(0, 100, slots, 128) == valueBytes, "pinnedCopies reads every key");
+        check(copied(slots, 0, 100, 128), "pinnedCopies: each value in its slot");
+        check(loop.pinnedCopies(90, 10, slots, 105) == valueBytes(90, 10), "pinnedCopies range");
+        check(copied(slots, 90, 10, 105), "a value larger than its slot is not copied");
+        refuses(
+            IllegalArgumentException.class,
+            () -> loop.pinnedCopies(0, 2, ByteBuffer.allocate(1000), 128),
+            "a heap buffer");
+        refuses(
+            IllegalArgumentException.class,
+            () -> loop.pinnedCopies(0, 2, ByteBuffer.allocateDirect(2 * 132 - 1), 128),
+            "a short buffer");
+        refuses(IndexOutOfBoundsException.class, () -> loop.pinnedCopies(99, 2, slots, 1), "past");
         CopyStats.reset();
         loop.pinnedGets(0, 100);
         loop.pinnedBatches(0, 100, 16);
@@ -87,6 +104,9 @@ public final class NativeControlsCheck {
       check(message.startsWith("Closed: "), "a closed store's get says Closed: " + message);
       message = refuses(IllegalStateException.class, () -> loop.pinnedStrings(0, 1), "");
       check(message.startsWith("Closed: "), "a closed store's strings say Closed: " + message);
+      ByteBuffer slot = ByteBuffer.allocateDirect(4 + 128);
+      message = refuses(IllegalStateException.class, () -> loop.pinnedCopies(0, 1, slot, 128), "");
+      check(message.startsWith("Closed: "), "a closed store's copies say Closed: " + message);
       loop.close();
       loop.close();
       refuses(IllegalStateException.class, () -> loop.pinnedGets(0, 1), "a closed loop");
@@ -96,6 +116,35 @@ public final class NativeControlsCheck {
       }
     }
     System.out.println("native controls: " + checks + " checks passed");
+  }
+
+  /** The bytes of values [from, from + count): value i is 10 + i bytes. */
+  private static long valueBytes(int from, int count) {
+    long sum = 0;
+    for (int i = from; i < from + count; i++) {
+      sum += 10 + i;
+    }
+    return sum;
+  }
+
+  /**
+   * Whether slots holds what pinnedCopies(from, count, slots, stride) should leave: value i (10 + i
+   * bytes of 'v') in slot i - from if it fits there, else size -1.
+   */
+  private static boolean copied(ByteBuffer slots, int from, int count, int stride) {
+    for (int j = 0; j < count; j++) {
+      int size = 10 + from + j;
+      int got = slots.getInt(4 * j);
+      if (got != (size <= stride ? size : -1)) {
+        return false;
+      }
+      for (int b = 0; b < got; b++) {
+        if (slots.get(4 * count + j * stride + b) != 'v') {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static void check(boolean ok, String what) {

@@ -3,12 +3,14 @@ package io.pinget.bench;
 
 import io.pinget.PinnedBatch;
 import io.pinget.ReadOptions;
+import io.pinget.bench.decode.AvroReads;
 import io.pinget.bench.decode.Shape;
 import io.pinget.bench.paired.Loops;
 import io.pinget.bench.paired.Paired;
 import io.pinget.bench.paired.Runner;
 import io.pinget.bench.paired.Side;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -69,7 +71,10 @@ public final class PairedGets implements Runner.Factory {
   }
 
   private static boolean decodes(String row) {
-    return row.startsWith("utf8_") || row.startsWith("avro_") || row.equals("native_utf8_loop");
+    return row.startsWith("utf8_")
+        || row.startsWith("avro_")
+        || row.equals("native_utf8_loop")
+        || row.equals("native_avro_loop");
   }
 
   private static void closeAll(Deque<AutoCloseable> closers) {
@@ -218,6 +223,39 @@ public final class PairedGets implements Runner.Factory {
                   int p = start;
                   for (int i = 0; i < ops; i += LOOP) {
                     bh.consume(strings ? loop.pinnedStrings(p, LOOP) : loop.pinnedGets(p, LOOP));
+                    p += LOOP;
+                    if (p >= n) {
+                      p -= n;
+                    }
+                  }
+                });
+          }
+        case "native_avro_loop":
+          {
+            // The same gets, LOOP per crossing, each value copied into its slot of one direct
+            // buffer (as decode on read copies it into its thread's slot), then each decoded by
+            // the Avro reader of avro_decode_on_read, in place.
+            NativeControls.KeyLoop loop = closeLater(NativeControls.keyLoop(store, k));
+            int stride = valueSize;
+            ByteBuffer slots =
+                ByteBuffer.allocateDirect(LOOP * (4 + stride)).order(ByteOrder.nativeOrder());
+            ByteBuffer value = slots.duplicate();
+            AvroReads avro = new AvroReads();
+            return new Paired.Entry(
+                row,
+                1,
+                LOOP,
+                (start, ops, bh) -> {
+                  int p = start;
+                  for (int i = 0; i < ops; i += LOOP) {
+                    bh.consume(loop.pinnedCopies(p, LOOP, slots, stride));
+                    for (int j = 0; j < LOOP; j++) {
+                      int size = slots.getInt(4 * j);
+                      if (size >= 0) {
+                        int off = 4 * LOOP + j * stride;
+                        bh.consume(avro.read(value.limit(off + size).position(off)));
+                      }
+                    }
                     p += LOOP;
                     if (p >= n) {
                       p -= n;
