@@ -46,7 +46,8 @@ class KeyLoop {
 
   // PinnedGets, handing each value found (j: its key's place in the call,
   // from 0; its pinned bytes, valid for the call) to visit: native_utf8_loop's
-  // and native_avro_loop's (docs/benchmarks.md, "the name's floor").
+  // and native_avro_loop's (docs/benchmarks.md, "Paired: the name's floor
+  // makes the String too", "Paired: the Avro event's floor").
   using ValueVisitor = void (*)(void* context, size_t j, const char* data,
                                 size_t size);
   LoopStatus PinnedGets(pinget_store* store, size_t from, size_t count,

@@ -151,16 +151,19 @@ void CopyToSlot(void* context, size_t j, const char* data, size_t size) {
   std::memcpy(c->sizes + j * sizeof n, &n, sizeof n);
 }
 
-// Java checked the range, stride and dst: direct, of count * (4 + stride)
-// bytes or more.
+// Java checked the range, stride and dst; its size is checked again here,
+// since a slot past it would be written.
 jlong PinnedCopies(JNIEnv* env, jclass, jlong store, jlong loop, jint from,
                    jint count, jobject dst, jint stride) {
   char* base = static_cast<char*>(env->GetDirectBufferAddress(dst));
-  if (base == nullptr) {
-    Throw(env, "java/lang/IllegalArgumentException", "dst has no address");
+  const jlong capacity = env->GetDirectBufferCapacity(dst);
+  const size_t n = static_cast<size_t>(count);
+  if (base == nullptr || capacity < 0 || stride < 0 ||
+      static_cast<uint64_t>(capacity) <
+          n * (sizeof(int32_t) + static_cast<uint64_t>(stride))) {
+    Throw(env, "java/lang/IllegalArgumentException", "dst is too small");
     return 0;
   }
-  const size_t n = static_cast<size_t>(count);
   std::memset(base, 0xff, n * sizeof(int32_t));  // every size -1
   SlotCopier copier{base, base + n * sizeof(int32_t),
                     static_cast<size_t>(stride)};

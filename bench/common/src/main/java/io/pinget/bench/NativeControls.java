@@ -144,21 +144,25 @@ public final class NativeControls {
     /**
      * {@link #pinnedGets}, each value found copied into its slot of dst: native_avro_loop's gets,
      * whose values Java then decodes where they lie (docs/benchmarks.md, "Paired: the Avro event's
-     * floor"). The copy is the one decode on read makes into its thread's slot (P + 1 copies).
+     * floor"). The copy is the one decode on read makes into its thread's slot where Java
+     * re-points views (JDK 17 to 23; P + 1 copies).
      *
      * @param dst direct; it receives count sizes ({@code int}, native byte order; -1 for a key
      *     without a value, or a value longer than stride), then count slots of stride bytes:
      *     value j of the call at {@code 4 * count + j * stride}
      * @return the sum of the values' sizes
-     * @throws IllegalArgumentException if dst is not direct or holds less than count * (4 +
-     *     stride) bytes, or stride is negative
+     * @throws IllegalArgumentException if dst is not direct, is read-only or holds less than
+     *     count * (4 + stride) bytes, or stride is negative
      * @throws IllegalStateException for the first error other than not-found, after every read
      */
     public long pinnedCopies(int from, int count, ByteBuffer dst, int stride) {
       Objects.checkFromIndexSize(from, count, keyCount);
-      if (!dst.isDirect() || stride < 0 || dst.capacity() < (long) count * (4 + stride)) {
+      if (!dst.isDirect()
+          || dst.isReadOnly()
+          || stride < 0
+          || dst.capacity() < (long) count * (4L + stride)) {
         throw new IllegalArgumentException(
-            "dst: a direct buffer of count * (4 + stride) bytes or more, stride >= 0");
+            "dst: a writable direct buffer of count * (4 + stride) bytes or more, stride >= 0");
       }
       try {
         return NativeControls.pinnedCopies(store.nativeHandle(), open(), from, count, dst, stride);

@@ -30,7 +30,7 @@ public final class NativeControlsCheck {
       for (int i = 0; i < keys.length; i++) {
         keys[i] = ("key-" + (100 + i)).getBytes(StandardCharsets.US_ASCII);
         byte[] value = new byte[10 + i]; // ASCII: pinnedStrings decodes it
-        java.util.Arrays.fill(value, (byte) 'v');
+        java.util.Arrays.fill(value, letter(i));
         store.put(keys[i], value);
         valueBytes += 10 + i;
         keyBytes += keys[i].length;
@@ -46,25 +46,35 @@ public final class NativeControlsCheck {
 
       try (NativeControls.KeyLoop loop = NativeControls.keyLoop(store, keys)) {
         check(loop.pinnedGets(0, 100) == valueBytes, "pinnedGets reads every key");
-        check(loop.pinnedGets(98, 2) == 108 + 109, "pinnedGets of a range");
+        check(loop.pinnedGets(98, 2) == valueBytes(98, 2), "pinnedGets of a range");
         check(loop.pinnedBatches(0, 100, 16) == valueBytes, "pinnedBatches reads every key");
         check(loop.pinnedStrings(0, 100) == valueBytes, "pinnedStrings reads every key");
-        check(loop.pinnedStrings(98, 2) == 108 + 109, "pinnedStrings of a range");
-        ByteBuffer slots =
-            ByteBuffer.allocateDirect(100 * (4 + 128)).order(ByteOrder.nativeOrder());
+        check(loop.pinnedStrings(98, 2) == valueBytes(98, 2), "pinnedStrings of a range");
+        ByteBuffer slots = slots(100, 128);
         check(loop.pinnedCopies(0, 100, slots, 128) == valueBytes, "pinnedCopies reads every key");
         check(copied(slots, 0, 100, 128), "pinnedCopies: each value in its slot");
+        slots = slots(10, 105);
         check(loop.pinnedCopies(90, 10, slots, 105) == valueBytes(90, 10), "pinnedCopies range");
         check(copied(slots, 90, 10, 105), "a value larger than its slot is not copied");
+        ByteBuffer small = slots(2, 128);
         refuses(
             IllegalArgumentException.class,
-            () -> loop.pinnedCopies(0, 2, ByteBuffer.allocate(1000), 128),
+            () -> loop.pinnedCopies(0, 2, ByteBuffer.allocate(small.capacity()), 128),
             "a heap buffer");
         refuses(
             IllegalArgumentException.class,
-            () -> loop.pinnedCopies(0, 2, ByteBuffer.allocateDirect(2 * 132 - 1), 128),
+            () -> loop.pinnedCopies(0, 2, small.asReadOnlyBuffer(), 128),
+            "a read-only buffer");
+        refuses(
+            IllegalArgumentException.class,
+            () -> loop.pinnedCopies(0, 2, small.slice(0, small.capacity() - 1), 128),
             "a short buffer");
-        refuses(IndexOutOfBoundsException.class, () -> loop.pinnedCopies(99, 2, slots, 1), "past");
+        refuses(
+            IllegalArgumentException.class,
+            () -> loop.pinnedCopies(0, 1, small, Integer.MAX_VALUE),
+            "a stride past the buffer");
+        refuses(IllegalArgumentException.class, () -> loop.pinnedCopies(0, 1, small, -1), "-1");
+        refuses(IndexOutOfBoundsException.class, () -> loop.pinnedCopies(99, 2, small, 1), "past");
         CopyStats.reset();
         loop.pinnedGets(0, 100);
         loop.pinnedBatches(0, 100, 16);
@@ -73,6 +83,16 @@ public final class NativeControlsCheck {
         refuses(IndexOutOfBoundsException.class, () -> loop.pinnedGets(99, 2), "a range past");
         refuses(IndexOutOfBoundsException.class, () -> loop.pinnedStrings(99, 2), "strings past");
         refuses(IllegalArgumentException.class, () -> loop.pinnedBatches(0, 1, 0), "batch 0");
+      }
+      byte[] absent = "key-absent".getBytes(StandardCharsets.US_ASCII);
+      try (NativeControls.KeyLoop loop =
+          NativeControls.keyLoop(store, new byte[][] {keys[0], absent, keys[2]})) {
+        ByteBuffer slots = slots(3, 16);
+        check(loop.pinnedCopies(0, 3, slots, 16) == 10 + 12, "pinnedCopies with a key absent");
+        check(
+            slots.getInt(0) == 10 && slots.getInt(4) == -1 && slots.getInt(8) == 12,
+            "an absent key's size is -1");
+        check(slots.get(12 + 16) == MARK, "an absent key's slot is not written");
       }
       refuses(NullPointerException.class, () -> NativeControls.keyLoop(store, null), "no keys");
       refuses(
@@ -118,6 +138,22 @@ public final class NativeControlsCheck {
     System.out.println("native controls: " + checks + " checks passed");
   }
 
+  private static final byte MARK = (byte) 0xA5;
+
+  /** Value i's every byte: ASCII, and not value i + 1's. */
+  private static byte letter(int i) {
+    return (byte) ('a' + i % 26);
+  }
+
+  /** A direct buffer of exactly count slots of stride bytes and their sizes, filled with MARK. */
+  private static ByteBuffer slots(int count, int stride) {
+    ByteBuffer b = ByteBuffer.allocateDirect(count * (4 + stride)).order(ByteOrder.nativeOrder());
+    while (b.hasRemaining()) {
+      b.put(MARK);
+    }
+    return b.clear();
+  }
+
   /** The bytes of values [from, from + count): value i is 10 + i bytes. */
   private static long valueBytes(int from, int count) {
     long sum = 0;
@@ -129,7 +165,8 @@ public final class NativeControlsCheck {
 
   /**
    * Whether slots holds what pinnedCopies(from, count, slots, stride) should leave: value i (10 + i
-   * bytes of 'v') in slot i - from if it fits there, else size -1.
+   * bytes of letter(i)) in slot i - from, the rest of the slot untouched; or, for a value larger
+   * than a slot, size -1 and the slot untouched.
    */
   private static boolean copied(ByteBuffer slots, int from, int count, int stride) {
     for (int j = 0; j < count; j++) {
@@ -138,8 +175,9 @@ public final class NativeControlsCheck {
       if (got != (size <= stride ? size : -1)) {
         return false;
       }
-      for (int b = 0; b < got; b++) {
-        if (slots.get(4 * count + j * stride + b) != 'v') {
+      for (int b = 0; b < stride; b++) {
+        byte want = b < got ? letter(from + j) : MARK;
+        if (slots.get(4 * count + j * stride + b) != want) {
           return false;
         }
       }
