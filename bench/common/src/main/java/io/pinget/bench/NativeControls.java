@@ -145,11 +145,11 @@ public final class NativeControls {
      * {@link #pinnedGets}, each value found copied into its slot of dst: native_avro_loop's gets,
      * whose values Java then decodes where they lie (docs/benchmarks.md, "Paired: the Avro event's
      * floor"). The copy is the one decode on read makes into its thread's slot where Java
-     * re-points views (JDK 17 to 23; P + 1 copies).
+     * re-points views (JDK 17 to 23; its count: docs/strategies.md, utf8_ and avro_decode_on_read).
      *
-     * @param dst direct; it receives count sizes ({@code int}, native byte order; -1 for a key
-     *     without a value, or a value longer than stride), then count slots of stride bytes:
-     *     value j of the call at {@code 4 * count + j * stride}
+     * @param dst direct and writable; it receives count sizes ({@code int}, native byte order; -1
+     *     for a key without a value, or a value longer than stride), then count slots of stride
+     *     bytes: value j of the call at {@code 4 * count + j * stride}
      * @return the sum of the values' sizes
      * @throws IllegalArgumentException if dst is not direct, is read-only or holds less than
      *     count * (4 + stride) bytes, or stride is negative
