@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import io.pinget.internal.DecodeRules;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -37,11 +38,6 @@ public final class Decoders {
   private static final ValueDecoder<String> UTF8 = Decoders::lenientUtf8;
   private static final ValueDecoder<String> UTF8_STRICT = Decoders::strictUtf8;
   private static final ValueDecoder<byte[]> BYTES = Decoders::copy;
-
-  /** Staging arrays of utf8 up to this size are kept per thread; larger ones are not. */
-  static final int KEPT_SCRATCH_BYTES = 64 << 10;
-
-  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[64]);
 
   /**
    * A big-endian (network order) 8-byte signed long, the layout of Guava's {@code
@@ -128,39 +124,22 @@ public final class Decoders {
   }
 
   private static long readLong(ByteBuffer v, boolean littleEndian) {
-    int n = v.remaining();
-    if (n != Long.BYTES) {
-      throw wrongSize(littleEndian ? "longLE" : "longBE", n, Long.BYTES);
-    }
+    DecodeRules.exactSize(littleEndian ? "longLE" : "longBE", v.remaining(), Long.BYTES);
     long x = v.getLong(v.position());
     return littleEndian == (v.order() == ByteOrder.BIG_ENDIAN) ? Long.reverseBytes(x) : x;
   }
 
   private static long readInt(ByteBuffer v, boolean littleEndian) {
-    int n = v.remaining();
-    if (n != Integer.BYTES) {
-      throw wrongSize(littleEndian ? "intLE" : "intBE", n, Integer.BYTES);
-    }
+    DecodeRules.exactSize(littleEndian ? "intLE" : "intBE", v.remaining(), Integer.BYTES);
     int x = v.getInt(v.position());
     return littleEndian == (v.order() == ByteOrder.BIG_ENDIAN) ? Integer.reverseBytes(x) : x;
   }
 
-  private static DecodeException wrongSize(String decoder, int size, int needed) {
-    return new DecodeException(
-        decoder + ": the value has " + size + " bytes; it needs exactly " + needed);
-  }
-
   /** The value's bytes in this thread's staging array (or, above the kept size, a new one). */
   private static byte[] staged(ByteBuffer v, int n) {
-    byte[] scratch = SCRATCH.get();
-    if (scratch.length < n) {
-      scratch = new byte[Math.max(n, Math.min(2 * scratch.length, KEPT_SCRATCH_BYTES))];
-      if (scratch.length <= KEPT_SCRATCH_BYTES) {
-        SCRATCH.set(scratch);
-      }
-    }
-    v.get(v.position(), scratch, 0, n);
-    return scratch;
+    byte[] staging = DecodeRules.staging(n);
+    v.get(v.position(), staging, 0, n);
+    return staging;
   }
 
   private static String lenientUtf8(ByteBuffer v) {

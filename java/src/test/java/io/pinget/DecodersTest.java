@@ -93,7 +93,7 @@ class DecodersTest {
     assertEquals("", Decoders.utf8().decode(ByteBuffer.allocateDirect(0)));
     assertEquals("", Decoders.utf8Strict().decode(ByteBuffer.allocateDirect(0)));
     // Larger than the kept staging array: still right.
-    String big = "ä".repeat(Decoders.KEPT_SCRATCH_BYTES);
+    String big = "ä".repeat(io.pinget.internal.DecodeRules.KEPT_STAGING_BYTES);
     assertEquals(
         big, Decoders.utf8().decode(TestSupport.direct(big.getBytes(StandardCharsets.UTF_8))));
     for (byte[] bad : malformed()) {

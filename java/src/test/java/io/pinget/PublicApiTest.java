@@ -53,6 +53,7 @@ class PublicApiTest {
           "io.pinget.internal.BatchCursor$Visitor",
           "io.pinget.internal.CallSlot",
           "io.pinget.internal.Checks",
+          "io.pinget.internal.DecodeRules",
           "io.pinget.internal.StoreAccess",
           "io.pinget.kafka.KafkaDecoders",
           "io.pinget.rocksjava.RocksJavaReader");

@@ -9,6 +9,7 @@ import io.pinget.DecodeException;
 import io.pinget.Decoders;
 import io.pinget.LongDecoder;
 import io.pinget.ValueDecoder;
+import io.pinget.internal.DecodeRules;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -42,9 +43,6 @@ public final class SegmentDecoders {
   private static final SegmentDecoder<String> UTF8 = SegmentDecoders::lenientUtf8;
   private static final SegmentDecoder<String> UTF8_STRICT = of(Decoders.utf8Strict());
   private static final SegmentDecoder<byte[]> BYTES = SegmentDecoders::copy;
-
-  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[64]);
-  private static final int KEPT_SCRATCH_BYTES = 64 << 10;
 
   /** {@return {@link Decoders#longBE()} over a segment} */
   public static LongSegmentDecoder longBE() {
@@ -106,10 +104,7 @@ public final class SegmentDecoders {
 
   /** Offset 0, once v is known to hold exactly size bytes. */
   private static long sized(MemorySegment v, int size, String decoder) {
-    if (v.byteSize() != size) {
-      throw new DecodeException(
-          decoder + ": the value has " + v.byteSize() + " bytes; it needs exactly " + size);
-    }
+    DecodeRules.exactSize(decoder, v.byteSize(), size);
     return 0;
   }
 
@@ -123,15 +118,9 @@ public final class SegmentDecoders {
 
   private static String lenientUtf8(MemorySegment v) {
     int n = intSize(v, "utf8");
-    byte[] scratch = SCRATCH.get();
-    if (scratch.length < n) {
-      scratch = new byte[Math.max(n, Math.min(2 * scratch.length, KEPT_SCRATCH_BYTES))];
-      if (scratch.length <= KEPT_SCRATCH_BYTES) {
-        SCRATCH.set(scratch);
-      }
-    }
-    MemorySegment.copy(v, JAVA_BYTE, 0, scratch, 0, n);
-    return new String(scratch, 0, n, StandardCharsets.UTF_8);
+    byte[] staging = DecodeRules.staging(n);
+    MemorySegment.copy(v, JAVA_BYTE, 0, staging, 0, n);
+    return new String(staging, 0, n, StandardCharsets.UTF_8);
   }
 
   private static byte[] copy(MemorySegment v) {
