@@ -132,22 +132,22 @@ public final class SmokeMain {
       byte[] key,
       byte[] dst,
       ByteBuffer direct) {
-    switch (strategy) {
-      case STRING_COPY:
-        return store.stringCopy(key);
-      case PINNABLE_COPY:
-        return store.pinnableCopy(key);
-      case BUFFER_COPY:
-        return Arrays.copyOf(dst, store.bufferCopy(key, dst, 0, dst.length));
-      case DIRECT_COPY:
+    // No default: a strategy added to the enum without its read does not compile.
+    return switch (strategy) {
+      case STRING_COPY -> store.stringCopy(key);
+      case PINNABLE_COPY -> store.pinnableCopy(key);
+      case BUFFER_COPY -> Arrays.copyOf(dst, store.bufferCopy(key, dst, 0, dst.length));
+      case DIRECT_COPY -> {
         byte[] out = new byte[store.directCopy(key, direct)];
         direct.get(0, out);
-        return out;
-      default:
+        yield out;
+      }
+      case PINNED_VIEW -> {
         ByteBuffer view = handle.get(key);
         byte[] copy = new byte[view.remaining()];
         view.get(0, copy);
-        return copy;
-    }
+        yield copy;
+      }
+    };
   }
 }

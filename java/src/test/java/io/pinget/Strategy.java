@@ -43,14 +43,11 @@ public enum Strategy {
    * @return the copies per get
    */
   public int valueCopies(int p) {
-    switch (this) {
-      case STRING_COPY:
-        return 2;
-      case PINNED_VIEW:
-        return p;
-      default:
-        return p + 1;
-    }
+    return switch (this) {
+      case STRING_COPY -> 2;
+      case PINNED_VIEW -> p;
+      case PINNABLE_COPY, BUFFER_COPY, DIRECT_COPY -> p + 1;
+    };
   }
 
   /**
