@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pinget.internal.DecodeRules;
 import io.pinget.kafka.KafkaDecoders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -93,7 +94,7 @@ class DecodersTest {
     assertEquals("", Decoders.utf8().decode(ByteBuffer.allocateDirect(0)));
     assertEquals("", Decoders.utf8Strict().decode(ByteBuffer.allocateDirect(0)));
     // Larger than the kept staging array: still right.
-    String big = "ä".repeat(io.pinget.internal.DecodeRules.KEPT_STAGING_BYTES);
+    String big = "ä".repeat(DecodeRules.KEPT_STAGING_BYTES);
     assertEquals(
         big, Decoders.utf8().decode(TestSupport.direct(big.getBytes(StandardCharsets.UTF_8))));
     for (byte[] bad : malformed()) {

@@ -56,7 +56,10 @@ public enum Strategy {
    * @return 1 for the strategies that return a new byte[], else 0
    */
   public int javaAllocations() {
-    return this == STRING_COPY || this == PINNABLE_COPY ? 1 : 0;
+    return switch (this) {
+      case STRING_COPY, PINNABLE_COPY -> 1;
+      case BUFFER_COPY, DIRECT_COPY, PINNED_VIEW -> 0;
+    };
   }
 
   /**

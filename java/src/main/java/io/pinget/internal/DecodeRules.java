@@ -5,8 +5,8 @@ import io.pinget.DecodeException;
 
 /**
  * The rules that {@code io.pinget.Decoders} and {@code io.pinget.ffm.SegmentDecoders} share, so
- * that a decoder of either door refuses the same values with the same message. Not for
- * applications.
+ * that a decoder of either door refuses the same values with the same message, and both stage UTF-8
+ * in one per-thread array. Not for applications.
  */
 public final class DecodeRules {
   private DecodeRules() {}
@@ -33,8 +33,9 @@ public final class DecodeRules {
 
   /**
    * This thread's staging array of at least n bytes, for a decoder that hands a value's bytes on as
-   * an array (the UTF-8 ones): the array is the thread's until its next call of this, and is lent,
-   * never kept. Above {@link #KEPT_STAGING_BYTES} a new array is returned and not kept.
+   * an array (the UTF-8 ones). Valid only until this thread's next call of this: while it holds the
+   * array, a caller runs no code that may decode or read (a decoder, a get), and it never keeps the
+   * array or hands it out. Above {@link #KEPT_STAGING_BYTES} a new array is returned and not kept.
    *
    * @param n bytes needed, not negative
    * @return an array of at least n bytes
