@@ -39,6 +39,8 @@ public final class Decoders {
   private static final ValueDecoder<String> UTF8_STRICT = Decoders::strictUtf8;
   private static final ValueDecoder<byte[]> BYTES = Decoders::copy;
 
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[64]);
+
   /**
    * A big-endian (network order) 8-byte signed long, the layout of Guava's {@code
    * Longs.fromByteArray} and {@code ByteBuffer.getLong}.
@@ -137,9 +139,15 @@ public final class Decoders {
 
   /** The value's bytes in this thread's staging array (or, above the kept size, a new one). */
   private static byte[] staged(ByteBuffer v, int n) {
-    byte[] staging = DecodeRules.staging(n);
-    v.get(v.position(), staging, 0, n);
-    return staging;
+    byte[] scratch = SCRATCH.get();
+    if (scratch.length < n) {
+      scratch = new byte[Math.max(n, Math.min(2 * scratch.length, DecodeRules.KEPT_STAGING_BYTES))];
+      if (scratch.length <= DecodeRules.KEPT_STAGING_BYTES) {
+        SCRATCH.set(scratch);
+      }
+    }
+    v.get(v.position(), scratch, 0, n);
+    return scratch;
   }
 
   private static String lenientUtf8(ByteBuffer v) {

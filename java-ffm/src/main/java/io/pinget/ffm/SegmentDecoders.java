@@ -44,6 +44,8 @@ public final class SegmentDecoders {
   private static final SegmentDecoder<String> UTF8_STRICT = of(Decoders.utf8Strict());
   private static final SegmentDecoder<byte[]> BYTES = SegmentDecoders::copy;
 
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[64]);
+
   /** {@return {@link Decoders#longBE()} over a segment} */
   public static LongSegmentDecoder longBE() {
     return LONG_BE;
@@ -118,9 +120,15 @@ public final class SegmentDecoders {
 
   private static String lenientUtf8(MemorySegment v) {
     int n = intSize(v, "utf8");
-    byte[] staging = DecodeRules.staging(n);
-    MemorySegment.copy(v, JAVA_BYTE, 0, staging, 0, n);
-    return new String(staging, 0, n, StandardCharsets.UTF_8);
+    byte[] scratch = SCRATCH.get();
+    if (scratch.length < n) {
+      scratch = new byte[Math.max(n, Math.min(2 * scratch.length, DecodeRules.KEPT_STAGING_BYTES))];
+      if (scratch.length <= DecodeRules.KEPT_STAGING_BYTES) {
+        SCRATCH.set(scratch);
+      }
+    }
+    MemorySegment.copy(v, JAVA_BYTE, 0, scratch, 0, n);
+    return new String(scratch, 0, n, StandardCharsets.UTF_8);
   }
 
   private static byte[] copy(MemorySegment v) {
