@@ -141,10 +141,7 @@ public final class Decoders {
   private static byte[] staged(ByteBuffer v, int n) {
     byte[] scratch = SCRATCH.get();
     if (scratch.length < n) {
-      scratch = new byte[Math.max(n, Math.min(2 * scratch.length, DecodeRules.KEPT_STAGING_BYTES))];
-      if (scratch.length <= DecodeRules.KEPT_STAGING_BYTES) {
-        SCRATCH.set(scratch);
-      }
+      scratch = DecodeRules.grownStaging(SCRATCH, scratch, n);
     }
     v.get(v.position(), scratch, 0, n);
     return scratch;

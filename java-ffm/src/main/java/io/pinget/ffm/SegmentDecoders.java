@@ -122,10 +122,7 @@ public final class SegmentDecoders {
     int n = intSize(v, "utf8");
     byte[] scratch = SCRATCH.get();
     if (scratch.length < n) {
-      scratch = new byte[Math.max(n, Math.min(2 * scratch.length, DecodeRules.KEPT_STAGING_BYTES))];
-      if (scratch.length <= DecodeRules.KEPT_STAGING_BYTES) {
-        SCRATCH.set(scratch);
-      }
+      scratch = DecodeRules.grownStaging(SCRATCH, scratch, n);
     }
     MemorySegment.copy(v, JAVA_BYTE, 0, scratch, 0, n);
     return new String(scratch, 0, n, StandardCharsets.UTF_8);

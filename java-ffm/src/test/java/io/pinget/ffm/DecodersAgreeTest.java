@@ -69,7 +69,6 @@ class DecodersAgreeTest {
 
   @Test
   void eachSegmentDecoderAgreesWithItsByteBufferTwin() {
-    int compared = 0;
     try (Arena arena = Arena.ofConfined()) {
       for (byte[] value : values()) {
         ByteBuffer direct = ByteBuffer.allocateDirect(value.length).put(0, value);
@@ -82,11 +81,9 @@ class DecodersAgreeTest {
           Object want = outcome(() -> t.jni().decode(direct));
           assertEquals(want, outcome(() -> t.jni().decode(heap)), what + ", heap buffer");
           assertEquals(want, outcome(() -> t.ffm().decode(readOnly)), what + ", segment");
-          compared++;
         }
       }
     }
-    assertEquals(values().size() * twins().size(), compared);
     // The comparison can tell the doors apart: a wrong size is refused, and the text decoded.
     assertEquals(
         "io.pinget.DecodeException: longBE: the value has 3 bytes; it needs exactly 8",
