@@ -18,9 +18,11 @@ import io.pinget.WriteOptions;
 import io.pinget.contract.FaultMatrix;
 import io.pinget.contract.FaultMatrix.Fault;
 import io.pinget.contract.FaultMatrix.Method;
-import io.pinget.contract.FaultMatrix.Range;
 import io.pinget.contract.Faults;
 import io.pinget.contract.ReaderMethods;
+import io.pinget.contract.Signatures;
+import io.pinget.contract.Signatures.Role;
+import io.pinget.contract.Signatures.Spec;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -28,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -113,7 +116,6 @@ class FfmContractTest {
 
     Fault closedStore = fault("closed", () -> closed, StoreClosedException.class);
     Fault noOptions = Faults.nullOf("options");
-    Supplier<ReadOptions> ro = () -> ReadOptions.DEFAULT;
     List<Fault> contentList =
         new ArrayList<>(
             List.of(ReaderMethods.optionsContent(foreignFamily, foreignSnapshot, closedSnapshot)));
@@ -123,67 +125,6 @@ class FfmContractTest {
             () -> ReadOptions.DEFAULT.withSnapshot(jniSnapshot),
             IllegalArgumentException.class));
     Fault[] content = contentList.toArray(Fault[]::new);
-    Supplier<byte[]> key = () -> KEY;
-    Supplier<Range> dst = () -> new Range(new byte[64], 0, 64);
-    List<Method> m = new ArrayList<>();
-    m.add(
-        new Method("stringCopy(options, key)", a -> s(a).stringCopy(o(a[1]), (byte[]) a[2]))
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .content(1, content));
-    m.add(
-        new Method("pinnableCopy(options, key)", a -> s(a).pinnableCopy(o(a[1]), (byte[]) a[2]))
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .content(1, content));
-    m.add(
-        new Method(
-                "bufferCopy(options, key, dst, off, len)",
-                a ->
-                    s(a).bufferCopy(
-                            o(a[1]),
-                            (byte[]) a[2],
-                            ((Range) a[3]).array(),
-                            ((Range) a[3]).off(),
-                            ((Range) a[3]).len()))
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .slot("dst", dst, Faults.arrayRange())
-            .content(1, content));
-    m.add(
-        new Method(
-                "directCopy(options, key, dst)",
-                a -> s(a).directCopy(o(a[1]), (byte[]) a[2], (ByteBuffer) a[3]))
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .slot("dst", Faults::direct, dstBuffer())
-            .content(1, content));
-    m.add(
-        new Method(
-                "copyInto(options, key, segment)",
-                a -> s(a).copyInto(o(a[1]), (byte[]) a[2], (MemorySegment) a[3]))
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .slot(
-                "dst",
-                () -> Arena.ofAuto().allocate(64),
-                Faults.nullOf("dst"),
-                fault(
-                    "of a closed Arena", FfmContractTest::deadSegment, IllegalStateException.class),
-                fault(
-                    "of another thread's Arena",
-                    FfmContractTest::foreignSegment,
-                    WrongThreadException.class),
-                fault(
-                    "read-only",
-                    () -> Arena.ofAuto().allocate(64).asReadOnly(),
-                    IllegalArgumentException.class))
-            .content(1, content));
     List<Fault> buffers = new ArrayList<>(List.of(Faults.buffers()));
     buffers.add(
         fault(
@@ -195,117 +136,64 @@ class FfmContractTest {
             "element of another thread's Arena",
             () -> new ByteBuffer[] {Faults.direct(), foreignSegment().asByteBuffer()},
             WrongThreadException.class));
-    m.add(
-        new Method(
-                "multiGetDirectCopy(options, keys, dsts, sizes)",
-                a -> {
-                  s(a).multiGetDirectCopy(
-                          o(a[1]), (byte[][]) a[2], (ByteBuffer[]) a[3], (int[]) a[4]);
-                  return null;
-                })
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("keys", Faults::twoKeys, Faults.keys())
-            .slot("dsts", Faults::twoBuffers, buffers.toArray(Fault[]::new))
-            .slot("sizes", () -> new int[2], Faults.sizes())
-            .content(1, content)
-            .sizes(4));
-    m.add(
-        new Method(
-                "multiGetBufferCopy(options, keys, dsts, sizes)",
-                a -> {
-                  s(a).multiGetBufferCopy(o(a[1]), (byte[][]) a[2], (byte[][]) a[3], (int[]) a[4]);
-                  return null;
-                })
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("keys", Faults::twoKeys, Faults.keys())
-            .slot("dsts", Faults::twoArrays, Faults.arrays())
-            .slot("sizes", () -> new int[2], Faults.sizes())
-            .content(1, content)
-            .sizes(4));
-    Supplier<SegmentDecoder<Long>> decoder = () -> MemorySegment::byteSize;
-    Supplier<LongSegmentDecoder> longDecoder = () -> MemorySegment::byteSize;
-    m.add(
-        new Method(
-                "get(options, key, decoder)",
-                a -> s(a).get(o(a[1]), (byte[]) a[2], (SegmentDecoder<?>) a[3]))
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .slot("decoder", decoder, Faults.nullOf("decoder"))
-            .content(1, content));
-    m.add(
-        new Method(
-                "getLong(options, key, decoder, missing)",
-                a -> s(a).getLong(o(a[1]), (byte[]) a[2], (LongSegmentDecoder) a[3], -1))
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .slot("decoder", longDecoder, Faults.nullOf("decoder"))
-            .content(1, content));
-    m.add(
-        new Method(
-                "multiGet(options, keys, decoder, out)",
-                a -> {
-                  s(a).multiGet(
-                          o(a[1]), (byte[][]) a[2], (SegmentDecoder<?>) a[3], (Object[]) a[4]);
-                  return null;
-                })
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("keys", Faults::twoKeys, Faults.keys())
-            .slot("decoder", decoder, Faults.nullOf("decoder"))
-            .slot("out", () -> new Object[2], Faults.outputs(() -> new Object[1]))
-            .content(1, content)
-            .sizes(4));
-    m.add(
-        new Method(
-                "multiGetLong(options, keys, decoder, missing, out)",
-                a -> {
-                  s(a).multiGetLong(
-                          o(a[1]), (byte[][]) a[2], (LongSegmentDecoder) a[3], -1, (long[]) a[4]);
-                  return null;
-                })
-            .slot("store", () -> store, closedStore)
-            .slot("options", ro, noOptions)
-            .slot("keys", Faults::twoKeys, Faults.keys())
-            .slot("decoder", longDecoder, Faults.nullOf("decoder"))
-            .slot("out", () -> new long[2], Faults.outputs(() -> new long[1]))
-            .content(1, content)
-            .sizes(4));
-    m.add(
-        new Method("newPinnedView()", a -> s(a).newPinnedView())
-            .slot("store", () -> store, closedStore));
-    m.add(
-        new Method("newPinnedBatch()", a -> s(a).newPinnedBatch())
-            .slot("store", () -> store, closedStore));
-    m.add(
-        new Method(
-                "FfmPinnedView.get(options, key)",
-                a -> ((FfmPinnedView) a[0]).get(o(a[1]), (byte[]) a[2]))
-            .slot(
+    Signatures.Roles roles =
+        new Signatures.Roles(
+                content,
+                Map.of(
+                    SegmentDecoder.class,
+                    () -> (SegmentDecoder<Long>) MemorySegment::byteSize,
+                    LongSegmentDecoder.class,
+                    () -> (LongSegmentDecoder) MemorySegment::byteSize))
+            .with(Role.DST_BUFFER, new Spec(Faults::direct, dstBuffer()))
+            .with(Role.DST_BUFFERS, new Spec(Faults::twoBuffers, buffers.toArray(Fault[]::new)))
+            .with(
+                Role.DST_SEGMENT,
+                new Spec(
+                    () -> Arena.ofAuto().allocate(64),
+                    Faults.nullOf("dst"),
+                    fault(
+                        "of a closed Arena",
+                        FfmContractTest::deadSegment,
+                        IllegalStateException.class),
+                    fault(
+                        "of another thread's Arena",
+                        FfmContractTest::foreignSegment,
+                        WrongThreadException.class),
+                    fault(
+                        "read-only",
+                        () -> Arena.ofAuto().allocate(64).asReadOnly(),
+                        IllegalArgumentException.class)));
+    // The reads, then the handles': the handle first, then its store, then the arguments.
+    List<Method> m = new ArrayList<>();
+    m.addAll(
+        Signatures.of(
+            FfmStore.class,
+            Signatures.reads(),
+            new Signatures.Receiver("store", () -> store, closedStore),
+            roles));
+    m.addAll(
+        Signatures.of(
+            FfmPinnedView.class,
+            Signatures.reads(),
+            new Signatures.Receiver(
                 "view",
                 store::newPinnedView,
                 fault("closed", () -> closedView, IllegalStateException.class),
-                fault("of a closed store", () -> viewOfClosed, StoreClosedException.class))
-            .slot("options", ro, noOptions)
-            .slot("key", key, Faults.wholeKey())
-            .content(1, content));
-    m.add(
-        new Method(
-                "FfmPinnedBatch.get(options, keys)",
-                a -> ((FfmPinnedBatch) a[0]).get(o(a[1]), (byte[][]) a[2]))
-            .slot(
+                fault("of a closed store", () -> viewOfClosed, StoreClosedException.class)),
+            roles));
+    m.addAll(
+        Signatures.of(
+            FfmPinnedBatch.class,
+            Signatures.reads(),
+            new Signatures.Receiver(
                 "batch",
                 store::newPinnedBatch,
                 fault("closed", () -> closedBatch, IllegalStateException.class),
-                fault("of a closed store", () -> batchOfClosed, StoreClosedException.class))
-            .slot("options", ro, noOptions)
-            .slot("keys", Faults::twoKeys, Faults.keys())
-            .content(1, content));
+                fault("of a closed store", () -> batchOfClosed, StoreClosedException.class)),
+            roles));
 
     // Writes, snapshots and column families.
+    Supplier<byte[]> key = () -> KEY;
     Supplier<WriteOptions> wo = () -> WriteOptions.DEFAULT;
     Fault[] woContent = {
       fault(
@@ -392,19 +280,6 @@ class FfmContractTest {
                 fault("of another store", () -> foreignFamily, IllegalArgumentException.class)));
     m.add(new Method("snapshot()", a -> s(a).snapshot()).slot("store", () -> store, closedStore));
     // Scans: the cursor first, then its store, then the arguments.
-    List<Fault> cursorContent = new ArrayList<>();
-    for (Fault f : content) {
-      cursorContent.add(
-          fault(
-              f.name(),
-              () -> CursorOptions.DEFAULT.withReadOptions((ReadOptions) f.value().get()),
-              f.expected()));
-    }
-    m.add(
-        new Method("newCursor(options)", a -> s(a).newCursor((CursorOptions) a[1]))
-            .slot("store", () -> store, closedStore)
-            .slot("options", () -> CursorOptions.DEFAULT, Faults.nullOf("options"))
-            .content(1, cursorContent.toArray(Fault[]::new)));
     FfmCursor closedCursor = store.newCursor();
     closedCursor.close();
     Fault[] cursor = {
@@ -503,7 +378,4 @@ class FfmContractTest {
     return (FfmStore) a[0];
   }
 
-  static ReadOptions o(Object x) {
-    return (ReadOptions) x;
-  }
 }

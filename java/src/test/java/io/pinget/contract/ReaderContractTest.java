@@ -4,11 +4,13 @@ package io.pinget.contract;
 import static io.pinget.contract.FaultMatrix.fault;
 import static io.pinget.contract.Faults.KEY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pinget.ColumnFamily;
 import io.pinget.Cursor;
 import io.pinget.Options;
+import io.pinget.ReadOptions;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.Snapshot;
@@ -26,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -408,6 +411,31 @@ class ReaderContractTest {
     assertEquals(1, r.checks());
     assertEquals(1, r.failures().size(), String.valueOf(r.failures()));
     assertTrue(r.failures().get(0).contains("sizes[0] is 12345"), r.failures().get(0));
+  }
+
+  /** A read's slots follow from its signature, and a parameter that no role fits fails. */
+  @Test
+  void signaturesDeriveTheSlotsAndRefuseAnUnknownParameter() {
+    interface Fake {
+      int read(ReadOptions options, byte[] key, int off, int len, ByteBuffer dst, int[] sizes);
+
+      int odd(ReadOptions options, String key);
+    }
+    Signatures.Roles roles = new Signatures.Roles(new Fault[0], Map.of());
+    Signatures.Receiver fake = new Signatures.Receiver("fake", () -> null);
+    List<Method> read = Signatures.of(Fake.class, m -> m.getName().equals("read"), fake, roles);
+    assertEquals("[Fake.read(options, key, off, len, dst, sizes)]", read.toString());
+    List<String> slots = new ArrayList<>();
+    read.get(0).slots.forEach(slot -> slots.add(slot.name() + "@" + slot.arg()));
+    assertEquals(
+        List.of("fake@0", "options@1", "key@2", "dst@3", "sizes@4", "content of options@1"),
+        slots);
+    assertEquals(4, read.get(0).sizesArg);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Signatures.of(Fake.class, m -> m.getName().equals("odd"), fake, roles));
+    assertTrue(e.getMessage().contains("class java.lang.String"), e.getMessage());
   }
 
   static Store s(Object[] a) {
