@@ -3,6 +3,7 @@ package io.pinget;
 
 import io.pinget.internal.CallSlot;
 import io.pinget.internal.Checks;
+import io.pinget.internal.DecodedBatch;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -102,41 +103,6 @@ final class Decoding {
       return s.pin(store, options, key) ? decoder.decode(s.view()) : missing;
     } finally {
       s.done(store);
-    }
-  }
-
-  static <T> void multiGet(
-      Store store, ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
-    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, 0);
-    try {
-      for (int i = 0; i < keys.length; i++) {
-        if (b.size(i) >= 0) {
-          out[i] = decoder.decode(b.view(i));
-        }
-      }
-      b.throwFailure();
-    } finally {
-      b.done(store);
-    }
-  }
-
-  static void multiGetLong(
-      Store store,
-      ReadOptions options,
-      byte[][] keys,
-      LongDecoder decoder,
-      long missing,
-      long[] out) {
-    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, missing);
-    try {
-      for (int i = 0; i < keys.length; i++) {
-        if (b.size(i) >= 0) {
-          out[i] = decoder.decode(b.view(i));
-        }
-      }
-      b.throwFailure();
-    } finally {
-      b.done(store);
     }
   }
 
@@ -272,13 +238,14 @@ final class Decoding {
   }
 
   /** One thread's native batch and views for batched decoded gets; as {@link Slot}. */
-  static final class BatchSlot extends CallSlot {
+  static final class BatchSlot extends DecodedBatch<ByteBuffer> {
     private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
 
     private final long batch;
     private final PackedKeys packed = new PackedKeys(); // slot i: key i's length, then its size
     private ByteBuffer[] views = NO_VIEWS; // attached to this; grown, never shrunk
     private boolean held;
+    private int count; // the keys of the read in flight
 
     private BatchSlot() {
       this(false);
@@ -336,6 +303,7 @@ final class Decoding {
       int n = keys.length;
       try {
         grow(n);
+        count = n;
         packed.pack(keys);
         held = true;
         NativePinned.multiGet(
@@ -357,13 +325,17 @@ final class Decoding {
       }
     }
 
-    /** Value i's size, or -1. REQUIRES: this batch came from read(). */
-    int size(int i) {
-      return packed.slot(i);
+    @Override
+    protected int count() {
+      return count;
     }
 
-    /** Value i for the decoder (position 0, big-endian). REQUIRES: size(i) >= 0. */
-    ByteBuffer view(int i) {
+    /** Value i (position 0, big-endian), or null. REQUIRES: this batch came from read(). */
+    @Override
+    protected ByteBuffer value(int i) {
+      if (packed.slot(i) < 0) {
+        return null;
+      }
       if (!Views.REPOINTED) {
         return Views.readOnly(NativePinned.batchViewOf(batch, i));
       }
@@ -372,20 +344,14 @@ final class Decoding {
       return v.order(ByteOrder.BIG_ENDIAN);
     }
 
-    /**
-     * Releases the pins and frees the batch for the next call; keeps store reachable until then.
-     */
-    void done(Store store) {
-      try {
-        if (held) {
-          held = false;
-          NativePinned.releaseBatchDetached(batch);
-          for (ByteBuffer v : views) {
-            Views.reset(v);
-          }
+    @Override
+    protected void release() {
+      if (held) {
+        held = false;
+        NativePinned.releaseBatchDetached(batch);
+        for (ByteBuffer v : views) {
+          Views.reset(v);
         }
-      } finally {
-        free(store);
       }
     }
 

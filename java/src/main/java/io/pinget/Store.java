@@ -736,13 +736,15 @@ public final class Store implements Reader {
   @Override
   public <T> void multiGet(
       ReadOptions options, byte[][] keys, ValueDecoder<? extends T> decoder, T[] out) {
-    Decoding.multiGet(this, options, keys, decoder, out);
+    Decoding.BatchSlot.read(this, options, keys, decoder, out, 0)
+        .decodeAll(decoder, ValueDecoder::decode, out, this);
   }
 
   @Override
   public void multiGetLong(
       ReadOptions options, byte[][] keys, LongDecoder decoder, long missing, long[] out) {
-    Decoding.multiGetLong(this, options, keys, decoder, missing, out);
+    Decoding.BatchSlot.read(this, options, keys, decoder, out, missing)
+        .decodeAllLongs(decoder, LongDecoder::decode, out, this);
   }
 
   /** A batch refused by its checks: nothing was read, every size is -1. */

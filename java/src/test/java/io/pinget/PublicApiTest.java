@@ -54,6 +54,7 @@ class PublicApiTest {
           "io.pinget.internal.CallSlot",
           "io.pinget.internal.Checks",
           "io.pinget.internal.DecodeRules",
+          "io.pinget.internal.DecodedBatch",
           "io.pinget.internal.StoreAccess",
           "io.pinget.kafka.KafkaDecoders",
           "io.pinget.rocksjava.RocksJavaReader");

@@ -5,6 +5,7 @@ import io.pinget.PingetException;
 import io.pinget.ReadOptions;
 import io.pinget.internal.CallSlot;
 import io.pinget.internal.Checks;
+import io.pinget.internal.DecodedBatch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Queue;
@@ -70,52 +71,11 @@ final class FfmDecoding {
     }
   }
 
-  static <T> void multiGet(
-      FfmStore store,
-      ReadOptions options,
-      byte[][] keys,
-      SegmentDecoder<? extends T> decoder,
-      T[] out) {
-    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, 0);
-    try {
-      for (int i = 0, n = b.count(); i < n; i++) {
-        MemorySegment value = b.value(i);
-        if (value != null) {
-          out[i] = decoder.decode(value);
-        }
-      }
-      b.throwFailure();
-    } finally {
-      b.done(store);
-    }
-  }
-
-  static void multiGetLong(
-      FfmStore store,
-      ReadOptions options,
-      byte[][] keys,
-      LongSegmentDecoder decoder,
-      long missing,
-      long[] out) {
-    BatchSlot b = BatchSlot.read(store, options, keys, decoder, out, missing);
-    try {
-      for (int i = 0, n = b.count(); i < n; i++) {
-        MemorySegment value = b.value(i);
-        if (value != null) {
-          out[i] = decoder.decode(value);
-        }
-      }
-      b.throwFailure();
-    } finally {
-      b.done(store);
-    }
-  }
-
   /**
    * One thread's batch for batched decoded gets, bound to a store for one call at a time (nested
    * calls take a temporary one); between calls it holds no pin, database or store.
    */
-  static final class BatchSlot extends CallSlot {
+  static final class BatchSlot extends DecodedBatch<MemorySegment> {
     private static final ThreadLocal<BatchSlot> SLOTS =
         ThreadLocal.withInitial(() -> new BatchSlot(false));
 
@@ -171,23 +131,20 @@ final class FfmDecoding {
       }
     }
 
-    /** The values read: keys.length, or fewer if the read failed before it pinned them. */
-    int count() {
+    @Override
+    protected int count() {
       return batch.count();
     }
 
-    /** Value i, or null. */
-    MemorySegment value(int i) {
+    @Override
+    protected MemorySegment value(int i) {
       return batch.value(i);
     }
 
-    /** Closes the values' scope, releases the pins, the database and the store. */
-    void done(FfmStore store) {
-      try {
-        batch.releaseDetached();
-      } finally {
-        free(store);
-      }
+    /** Closes the values' scope and releases the pins and the database. */
+    @Override
+    protected void release() {
+      batch.releaseDetached();
     }
   }
 

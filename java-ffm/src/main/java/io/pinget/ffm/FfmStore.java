@@ -633,7 +633,8 @@ public final class FfmStore implements AutoCloseable {
    */
   public <T> void multiGet(
       ReadOptions options, byte[][] keys, SegmentDecoder<? extends T> decoder, T[] out) {
-    FfmDecoding.multiGet(this, options, keys, decoder, out);
+    FfmDecoding.BatchSlot.read(this, options, keys, decoder, out, 0)
+        .decodeAll(decoder, SegmentDecoder::decode, out, this);
   }
 
   /**
@@ -649,7 +650,8 @@ public final class FfmStore implements AutoCloseable {
    */
   public void multiGetLong(
       ReadOptions options, byte[][] keys, LongSegmentDecoder decoder, long missing, long[] out) {
-    FfmDecoding.multiGetLong(this, options, keys, decoder, missing, out);
+    FfmDecoding.BatchSlot.read(this, options, keys, decoder, out, missing)
+        .decodeAllLongs(decoder, LongSegmentDecoder::decode, out, this);
   }
 
   /**
