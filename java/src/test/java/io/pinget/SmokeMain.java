@@ -1,6 +1,7 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import io.pinget.contract.StrategyTable;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,13 +59,15 @@ public final class SmokeMain {
     ByteBuffer direct = ByteBuffer.allocateDirect(value.length);
     try (PinnedView handle = store.newPinnedView()) {
       for (Strategy strategy : Strategy.values()) {
-        read(strategy, store, handle, key, dst, direct); // warms per-thread and handle buffers
+        Strategy.Into into = new Strategy.Into(handle, dst, direct);
+        strategy.read(store, into, key); // warms per-thread and handle buffers
         CopyStats before = CopyStats.current();
-        byte[] got = read(strategy, store, handle, key, dst, direct);
+        byte[] got = strategy.read(store, into, key);
         CopyStats counted = CopyStats.current().minus(before);
         int p = residency.equals("memtable") ? 1 : 0;
         boolean same = Arrays.equals(got, value);
-        boolean counts = counted.valueCopies() == strategy.valueCopies(p);
+        boolean counts =
+            counted.valueCopies() == StrategyTable.get("jni", strategy.token()).copies(p);
         ok &= same && counts;
         System.out.printf(
             "%-12s %-14s copies=%d bytes=%d keyCopies=%d allocations=%d %s%n",
@@ -122,32 +125,5 @@ public final class SmokeMain {
             && batchDst.get(32 + value.length) == 0;
     System.out.println("windows      multi direct   " + (batchOk ? "ok" : "WRONG BYTES"));
     return ok && batchOk;
-  }
-
-  /** One get. Copies made here in Java to compare bytes are not pinget's and not counted. */
-  private static byte[] read(
-      Strategy strategy,
-      Store store,
-      PinnedView handle,
-      byte[] key,
-      byte[] dst,
-      ByteBuffer direct) {
-    // No default: a strategy added to the enum without its read does not compile.
-    return switch (strategy) {
-      case STRING_COPY -> store.stringCopy(key);
-      case PINNABLE_COPY -> store.pinnableCopy(key);
-      case BUFFER_COPY -> Arrays.copyOf(dst, store.bufferCopy(key, dst, 0, dst.length));
-      case DIRECT_COPY -> {
-        byte[] out = new byte[store.directCopy(key, direct)];
-        direct.get(0, out);
-        yield out;
-      }
-      case PINNED_VIEW -> {
-        ByteBuffer view = handle.get(key);
-        byte[] copy = new byte[view.remaining()];
-        view.get(0, copy);
-        yield copy;
-      }
-    };
   }
 }

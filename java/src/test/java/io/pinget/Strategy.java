@@ -1,30 +1,86 @@
 // Copyright pinget authors. Licensed under the Apache License 2.0.
 package io.pinget;
 
+import static io.pinget.ReadOptions.DEFAULT;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
 /**
- * The ways to read a value, with their tokens and copy counts (docs/strategies.md, which a test
- * compares this enum with). P is RocksDB's own copy into a PinnableSlice: 0 when the value is
- * pinned in the block cache, 1 otherwise (memtable hit).
+ * The ways to read a value, each with its token (the row of docs/strategies.md that holds its copy
+ * counts, which the tests read) and its read through the JNI API, with a {@code byte[]} key and
+ * with a direct {@code ByteBuffer} key. A strategy added here is read, counted and compared with
+ * the table by every test that iterates {@link #values()}.
  */
 public enum Strategy {
-  /** {@link Store#stringCopy}: into a std::string, then a new byte[]. 2 copies, 1 array. */
-  STRING_COPY("string_copy"),
-  /** {@link Store#pinnableCopy}: into a PinnableSlice, then a new byte[]. P + 1, 1 array. */
-  PINNABLE_COPY("pinnable_copy"),
-  /** {@link Store#bufferCopy}: into a PinnableSlice, then the caller's byte[]. P + 1, 0. */
-  BUFFER_COPY("buffer_copy"),
-  /** {@link Store#directCopy}: as buffer_copy, into a direct ByteBuffer. P + 1, 0. */
-  DIRECT_COPY("direct_copy"),
+  /** {@link Store#stringCopy}. */
+  STRING_COPY(
+      "string_copy",
+      (s, into, key) -> s.stringCopy(key),
+      (s, into, key) -> s.stringCopy(DEFAULT, key)),
+  /** {@link Store#pinnableCopy}. */
+  PINNABLE_COPY(
+      "pinnable_copy",
+      (s, into, key) -> s.pinnableCopy(key),
+      (s, into, key) -> s.pinnableCopy(DEFAULT, key)),
+  /** {@link Store#bufferCopy}: into the caller's byte[]. */
+  BUFFER_COPY(
+      "buffer_copy",
+      (s, into, key) -> into.dst(s.bufferCopy(key, into.dst, 0, into.dst.length)),
+      (s, into, key) -> into.dst(s.bufferCopy(DEFAULT, key, into.dst, 0, into.dst.length))),
+  /** {@link Store#directCopy}: into the caller's direct ByteBuffer. */
+  DIRECT_COPY(
+      "direct_copy",
+      (s, into, key) -> into.directDst(s.directCopy(key, into.directDst)),
+      (s, into, key) -> into.directDst(s.directCopy(DEFAULT, key, into.directDst))),
+  /** {@link PinnedView#get} (and {@link Store#pinnedValue}): a view of pinned memory. */
+  PINNED_VIEW(
+      "pinned_view",
+      (s, into, key) -> Into.bytes(into.view.get(key)),
+      (s, into, key) -> Into.bytes(into.view.get(DEFAULT, key)));
+
+  /** A read of one key. */
+  @FunctionalInterface
+  interface Read<K> {
+    byte[] read(Store store, Into into, K key);
+  }
+
   /**
-   * {@link PinnedView#get} (and {@link Store#pinnedValue}): a view of pinned memory. P copies, 0
-   * arrays with a reused handle.
+   * What a read reads into: the reusable view and the copies' destinations, each able to hold the
+   * value. The bytes a read returns from them are copied here in Java, outside pinget's counters.
    */
-  PINNED_VIEW("pinned_view");
+  public record Into(PinnedView view, byte[] dst, ByteBuffer directDst) {
+    byte[] dst(int size) {
+      return size < 0 ? null : Arrays.copyOf(dst, size);
+    }
+
+    byte[] directDst(int size) {
+      if (size < 0) {
+        return null;
+      }
+      byte[] out = new byte[size];
+      directDst.get(0, out);
+      return out;
+    }
+
+    static byte[] bytes(ByteBuffer view) {
+      if (view == null) {
+        return null;
+      }
+      byte[] out = new byte[view.remaining()];
+      view.get(view.position(), out);
+      return out;
+    }
+  }
 
   private final String token;
+  private final Read<byte[]> arrayKey;
+  private final Read<ByteBuffer> directKey;
 
-  Strategy(String token) {
+  Strategy(String token, Read<byte[]> arrayKey, Read<ByteBuffer> directKey) {
     this.token = token;
+    this.arrayKey = arrayKey;
+    this.directKey = directKey;
   }
 
   /**
@@ -37,29 +93,17 @@ public enum Strategy {
   }
 
   /**
-   * Value copies per get into Java memory.
+   * Reads key's value with the default read options.
    *
-   * @param p RocksDB's own copy: 0 for a value in the block cache, 1 otherwise
-   * @return the copies per get
+   * @return the value's bytes, or null if the key does not exist
    */
-  public int valueCopies(int p) {
-    return switch (this) {
-      case STRING_COPY -> 2;
-      case PINNED_VIEW -> p;
-      case PINNABLE_COPY, BUFFER_COPY, DIRECT_COPY -> p + 1;
-    };
+  public byte[] read(Store store, Into into, byte[] key) {
+    return arrayKey.read(store, into, key);
   }
 
-  /**
-   * Java arrays allocated per get.
-   *
-   * @return 1 for the strategies that return a new byte[], else 0
-   */
-  public int javaAllocations() {
-    return switch (this) {
-      case STRING_COPY, PINNABLE_COPY -> 1;
-      case BUFFER_COPY, DIRECT_COPY, PINNED_VIEW -> 0;
-    };
+  /** As {@link #read(Store, Into, byte[])}, for a key from a direct buffer's position to limit. */
+  public byte[] read(Store store, Into into, ByteBuffer key) {
+    return directKey.read(store, into, key);
   }
 
   /**
