@@ -6,7 +6,6 @@ import static io.pinget.contract.Faults.KEY;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pinget.ColumnFamily;
-import io.pinget.CursorOptions;
 import io.pinget.Options;
 import io.pinget.ReadOptions;
 import io.pinget.Snapshot;
@@ -377,5 +376,4 @@ class FfmContractTest {
   static FfmStore s(Object[] a) {
     return (FfmStore) a[0];
   }
-
 }

@@ -25,7 +25,7 @@ public abstract class DecodedBatch<V> extends CallSlot {
   /**
    * The values the read reached.
    *
-   * @return the number of keys, or fewer if the read failed before it pinned them all
+   * @return the number of keys whose values the read reached
    */
   protected abstract int count();
 
@@ -45,7 +45,7 @@ public abstract class DecodedBatch<V> extends CallSlot {
    *
    * @param store what the call read
    */
-  public final void done(Object store) {
+  protected final void done(Object store) {
     try {
       release();
     } finally {

@@ -10,9 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pinget.ColumnFamily;
 import io.pinget.Cursor;
 import io.pinget.Options;
-import io.pinget.ReadOptions;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
+import io.pinget.ReadOptions;
+import io.pinget.Reader;
 import io.pinget.Snapshot;
 import io.pinget.Store;
 import io.pinget.StoreClosedException;
@@ -23,6 +24,7 @@ import io.pinget.contract.FaultMatrix.Fault;
 import io.pinget.contract.FaultMatrix.Method;
 import io.pinget.contract.FaultMatrix.Range;
 import io.pinget.rocksjava.RocksJavaReader;
+import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -411,6 +413,20 @@ class ReaderContractTest {
     assertEquals(1, r.checks());
     assertEquals(1, r.failures().size(), String.valueOf(r.failures()));
     assertTrue(r.failures().get(0).contains("sizes[0] is 12345"), r.failures().get(0));
+  }
+
+  /** The suite derives Reader's methods: a read that Store has and Reader lacks would go unseen. */
+  @Test
+  void everyStoreReadIsInTheReaderContract() {
+    for (java.lang.reflect.Method m : Store.class.getMethods()) {
+      if (!Modifier.isStatic(m.getModifiers()) && Signatures.reads().test(m)) {
+        try {
+          Reader.class.getMethod(m.getName(), m.getParameterTypes());
+        } catch (NoSuchMethodException e) {
+          throw new AssertionError("Store." + m.getName() + " is a read that Reader lacks", e);
+        }
+      }
+    }
   }
 
   /** A read's slots follow from its signature, and a parameter that no role fits fails. */

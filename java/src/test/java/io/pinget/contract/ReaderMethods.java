@@ -5,7 +5,6 @@ import static io.pinget.contract.FaultMatrix.fault;
 import static io.pinget.contract.Faults.KEY;
 
 import io.pinget.Cursor;
-import io.pinget.CursorOptions;
 import io.pinget.LongDecoder;
 import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;

@@ -81,7 +81,8 @@ public final class Signatures {
           new Spec(
               () -> ByteBuffer.allocateDirect(Faults.KEY.length).put(0, Faults.KEY),
               Faults.keyBuffer()));
-      specs.put(Role.DST_RANGE, new Spec(() -> new Range(new byte[64], 0, 64), Faults.arrayRange()));
+      specs.put(
+          Role.DST_RANGE, new Spec(() -> new Range(new byte[64], 0, 64), Faults.arrayRange()));
       specs.put(Role.DST_BUFFER, new Spec(Faults::direct, Faults.dstBuffer()));
       specs.put(Role.KEYS, new Spec(Faults::twoKeys, Faults.keys()));
       specs.put(Role.DST_ARRAYS, new Spec(Faults::twoArrays, Faults.arrays()));
@@ -100,8 +101,8 @@ public final class Signatures {
   }
 
   /**
-   * The public instance methods of type that which selects, each a FaultMatrix method (in the order
-   * of their signatures).
+   * The public instance methods of type that which selects, each a FaultMatrix method, ordered by
+   * name, then by {@code Method.toString()}.
    *
    * @throws IllegalArgumentException if which selects none, or for a parameter that no role fits
    */
@@ -113,7 +114,8 @@ public final class Signatures {
         .sorted(
             Comparator.comparing(java.lang.reflect.Method::getName)
                 .thenComparing(java.lang.reflect.Method::toString))
-        .forEach(m -> out.add(method(type.getSimpleName() + "." + m.getName(), m, receiver, roles)));
+        .forEach(
+            m -> out.add(method(type.getSimpleName() + "." + m.getName(), m, receiver, roles)));
     if (out.isEmpty()) {
       throw new IllegalArgumentException("no method of " + type + " is selected");
     }
@@ -148,12 +150,14 @@ public final class Signatures {
     boolean key = false;
     boolean keys = false;
     int sizes = -1;
+    int options = -1;
     Fault[] content = null;
     for (int i = 0; i < p.length; i++) {
       int a = slots.size() + 1;
       if (p[i] == ReadOptions.class || p[i] == CursorOptions.class) {
         boolean cursor = p[i] == CursorOptions.class;
         content = cursor ? cursorContent(roles.optionsContent) : roles.optionsContent;
+        options = a;
         names.add("options");
         javaArgs.add(x -> x[a]);
         slots.add(
@@ -171,14 +175,14 @@ public final class Signatures {
       } else {
         Role role;
         if (p[i] == byte[].class && rangeAt(p, i + 1)) {
-          role = key ? Role.DST_RANGE : Role.KEY_RANGE;
+          role = key || keys ? Role.DST_RANGE : Role.KEY_RANGE;
           names.add(role.slot + ", off, len");
           javaArgs.add(x -> ((Range) x[a]).array());
           javaArgs.add(x -> ((Range) x[a]).off());
           javaArgs.add(x -> ((Range) x[a]).len());
           i += 2;
         } else {
-          role = roleOf(p[i], key, keys);
+          role = roleOf(p[i], key || keys, keys);
           if (role == null) {
             throw new IllegalArgumentException(
                 "parameter " + i + " of " + m + ": no role of the contract fits " + p[i]);
@@ -202,7 +206,7 @@ public final class Signatures {
       made.slot(s.name(), s.valid(), s.faults());
     }
     if (content != null) {
-      made.content(1, content);
+      made.content(options, content);
     }
     return sizes >= 0 ? made.sizes(sizes) : made;
   }
@@ -211,6 +215,7 @@ public final class Signatures {
     return i + 1 < p.length && p[i] == int.class && p[i + 1] == int.class;
   }
 
+  /** A parameter's role, once a key (or a batch's keys) has come before it or not. */
   private static Role roleOf(Class<?> type, boolean key, boolean keys) {
     if (type == byte[].class) {
       return key ? null : Role.WHOLE_KEY;
