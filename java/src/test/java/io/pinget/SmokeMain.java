@@ -10,7 +10,8 @@ import java.util.Arrays;
 
 /**
  * Runs against the plain JAR (no java.library.path): opens a store, writes, reads with every
- * strategy and prints the copy counts. Exits 1 on any mismatch.
+ * strategy and prints the copy counts, checked against docs/strategies.md (so it runs in the
+ * repository or a folder below it). Exits 1 on any mismatch.
  *
  * <p>{@code java -cp target/pinget-0.1.0-SNAPSHOT.jar:target/test-classes io.pinget.SmokeMain [dir
  * [--non-ascii]]}
@@ -62,7 +63,7 @@ public final class SmokeMain {
         Strategy.Into into = new Strategy.Into(handle, dst, direct);
         strategy.read(store, into, key); // warms per-thread and handle buffers
         CopyStats before = CopyStats.current();
-        byte[] got = strategy.read(store, into, key);
+        byte[] got = strategy.bytes(store, into, key);
         CopyStats counted = CopyStats.current().minus(before);
         int p = residency.equals("memtable") ? 1 : 0;
         boolean same = Arrays.equals(got, value);

@@ -16,13 +16,13 @@ public enum Strategy {
   /** {@link Store#stringCopy}. */
   STRING_COPY(
       "string_copy",
-      (s, into, key) -> s.stringCopy(key),
-      (s, into, key) -> s.stringCopy(DEFAULT, key)),
+      (s, into, key) -> into.array(s.stringCopy(key)),
+      (s, into, key) -> into.array(s.stringCopy(DEFAULT, key))),
   /** {@link Store#pinnableCopy}. */
   PINNABLE_COPY(
       "pinnable_copy",
-      (s, into, key) -> s.pinnableCopy(key),
-      (s, into, key) -> s.pinnableCopy(DEFAULT, key)),
+      (s, into, key) -> into.array(s.pinnableCopy(key)),
+      (s, into, key) -> into.array(s.pinnableCopy(DEFAULT, key))),
   /** {@link Store#bufferCopy}: into the caller's byte[]. */
   BUFFER_COPY(
       "buffer_copy",
@@ -36,39 +36,79 @@ public enum Strategy {
   /** {@link PinnedView#get} (and {@link Store#pinnedValue}): a view of pinned memory. */
   PINNED_VIEW(
       "pinned_view",
-      (s, into, key) -> Into.bytes(into.view.get(key)),
-      (s, into, key) -> Into.bytes(into.view.get(DEFAULT, key)));
+      (s, into, key) -> into.view(into.view.get(key)),
+      (s, into, key) -> into.view(into.view.get(DEFAULT, key)));
 
-  /** A read of one key. */
+  /** A read of one key: the value's size, or -1 if the key does not exist. */
   @FunctionalInterface
   interface Read<K> {
-    byte[] read(Store store, Into into, K key);
+    int read(Store store, Into into, K key);
   }
 
   /**
-   * What a read reads into: the reusable view and the copies' destinations, each able to hold the
-   * value. The bytes a read returns from them are copied here in Java, outside pinget's counters.
+   * What reads read into: the reusable view and the copies' destinations, each able to hold the
+   * value. It keeps where the last read put its value, for {@link Strategy#bytes}. A read allocates
+   * nothing here beyond what its strategy allocates. One thread at a time.
    */
-  public record Into(PinnedView view, byte[] dst, ByteBuffer directDst) {
-    byte[] dst(int size) {
-      return size < 0 ? null : Arrays.copyOf(dst, size);
+  public static final class Into {
+    final PinnedView view;
+    final byte[] dst;
+    final ByteBuffer directDst;
+    private byte[] array; // the last read's own array, or null
+    private ByteBuffer lastView; // the last read's view, or null
+    private byte[] from; // dst, or null: the value is in array, lastView or directDst
+
+    /**
+     * @param view reused by pinned_view
+     * @param dst buffer_copy's destination
+     * @param directDst direct_copy's destination
+     */
+    public Into(PinnedView view, byte[] dst, ByteBuffer directDst) {
+      this.view = view;
+      this.dst = dst;
+      this.directDst = directDst;
     }
 
-    byte[] directDst(int size) {
-      if (size < 0) {
-        return null;
+    private int array(byte[] value) {
+      forget();
+      array = value;
+      return value == null ? -1 : value.length;
+    }
+
+    private int dst(int size) {
+      forget();
+      from = dst;
+      return size;
+    }
+
+    private int directDst(int size) {
+      forget();
+      return size;
+    }
+
+    private int view(ByteBuffer value) {
+      forget();
+      lastView = value;
+      return value == null ? -1 : value.remaining();
+    }
+
+    private void forget() {
+      array = null;
+      lastView = null;
+      from = null;
+    }
+
+    /** The last read's value as a new array (a copy of the test's, not counted as pinget's). */
+    private byte[] bytes(int size) {
+      if (array != null) {
+        return array;
       }
+      if (from != null) {
+        return Arrays.copyOf(from, size);
+      }
+      ByteBuffer v = lastView != null ? lastView : directDst;
       byte[] out = new byte[size];
-      directDst.get(0, out);
-      return out;
-    }
-
-    static byte[] bytes(ByteBuffer view) {
-      if (view == null) {
-        return null;
-      }
-      byte[] out = new byte[view.remaining()];
-      view.get(view.position(), out);
+      v.get(lastView != null ? v.position() : 0, out);
       return out;
     }
   }
@@ -93,17 +133,28 @@ public enum Strategy {
   }
 
   /**
-   * Reads key's value with the default read options.
+   * Reads key's value with the default read options into into.
    *
-   * @return the value's bytes, or null if the key does not exist
+   * @return the value's size, or -1 if the key does not exist
    */
-  public byte[] read(Store store, Into into, byte[] key) {
+  public int read(Store store, Into into, byte[] key) {
     return arrayKey.read(store, into, key);
   }
 
   /** As {@link #read(Store, Into, byte[])}, for a key from a direct buffer's position to limit. */
-  public byte[] read(Store store, Into into, ByteBuffer key) {
+  public int read(Store store, Into into, ByteBuffer key) {
     return directKey.read(store, into, key);
+  }
+
+  /**
+   * Reads key's value and returns its bytes (copied here in Java where the strategy leaves them in
+   * a buffer: a copy that pinget's counters do not see).
+   *
+   * @return the value, or null if the key does not exist
+   */
+  public byte[] bytes(Store store, Into into, byte[] key) {
+    int size = read(store, into, key);
+    return size < 0 ? null : into.bytes(size);
   }
 
   /**

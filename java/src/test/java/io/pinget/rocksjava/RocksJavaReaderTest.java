@@ -15,6 +15,7 @@ import io.pinget.PinnedBatch;
 import io.pinget.PinnedView;
 import io.pinget.ReadOptions;
 import io.pinget.Snapshot;
+import io.pinget.Strategy;
 import io.pinget.TestSupport;
 import io.pinget.Ways;
 import io.pinget.contract.StrategyTable;
@@ -155,13 +156,11 @@ class RocksJavaReaderTest {
         int p = key == memtable ? 1 : 0; // RocksDB's own copy into the PinnableSlice
         String where = text(key);
         // The counts come from docs/strategies.md, the one table.
-        assertCopies(where, "string_copy", p, count(() -> reader.store().stringCopy(key).length));
-        assertCopies(
-            where, "pinnable_copy", p, count(() -> reader.store().pinnableCopy(key).length));
-        assertCopies(
-            where, "buffer_copy", p, count(() -> reader.store().bufferCopy(key, dst, 0, size)));
-        assertCopies(where, "direct_copy", p, count(() -> reader.store().directCopy(key, direct)));
-        assertCopies(where, "pinned_view", p, count(() -> view.get(key).remaining()));
+        Strategy.Into into = new Strategy.Into(view, dst, direct);
+        for (Strategy s : Strategy.values()) {
+          assertCopies(where, s.token(), p, count(() -> s.read(reader.store(), into, key)));
+        }
+        view.get(key);
         assertEquals(p == 0, view.pinnedInCache(), where + " pinned in the block cache");
       }
     }
