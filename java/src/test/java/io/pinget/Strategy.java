@@ -54,9 +54,8 @@ public enum Strategy {
     final PinnedView view;
     final byte[] dst;
     final ByteBuffer directDst;
-    private byte[] array; // the last read's own array, or null
-    private ByteBuffer lastView; // the last read's view, or null
-    private byte[] from; // dst, or null: the value is in array, lastView or directDst
+    // Where the last read left its value: its own array, dst, a view or directDst.
+    private Object last;
 
     /**
      * @param view reused by pinned_view
@@ -70,45 +69,33 @@ public enum Strategy {
     }
 
     private int array(byte[] value) {
-      forget();
-      array = value;
+      last = value;
       return value == null ? -1 : value.length;
     }
 
     private int dst(int size) {
-      forget();
-      from = dst;
+      last = dst;
       return size;
     }
 
     private int directDst(int size) {
-      forget();
+      last = directDst;
       return size;
     }
 
     private int view(ByteBuffer value) {
-      forget();
-      lastView = value;
+      last = value;
       return value == null ? -1 : value.remaining();
     }
 
-    private void forget() {
-      array = null;
-      lastView = null;
-      from = null;
-    }
-
-    /** The last read's value as a new array (a copy of the test's, not counted as pinget's). */
+    /** The last read's value as an array (a copy of the test's, not counted as pinget's). */
     private byte[] bytes(int size) {
-      if (array != null) {
-        return array;
+      if (last instanceof byte[] array) {
+        return array == dst ? Arrays.copyOf(dst, size) : array;
       }
-      if (from != null) {
-        return Arrays.copyOf(from, size);
-      }
-      ByteBuffer v = lastView != null ? lastView : directDst;
+      ByteBuffer value = (ByteBuffer) last; // from its position: a copy leaves dst's alone
       byte[] out = new byte[size];
-      v.get(lastView != null ? v.position() : 0, out);
+      value.get(value.position(), out);
       return out;
     }
   }
