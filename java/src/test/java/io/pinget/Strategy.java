@@ -8,9 +8,10 @@ import java.util.Arrays;
 
 /**
  * The ways to read a value, each with its token (the row of docs/strategies.md that holds its copy
- * counts, which the tests read) and its read through the JNI API, with a {@code byte[]} key and
- * with a direct {@code ByteBuffer} key. A strategy added here is read, counted and compared with
- * the table by every test that iterates {@link #values()}.
+ * counts, which the tests read) and its read through a {@link Reader}, with a {@code byte[]} key
+ * and with a direct {@code ByteBuffer} key. A strategy added here is read, counted and compared
+ * with the table by every test that iterates {@link #values()}; the FFM door's tests read each one
+ * that does not lend a view through FfmStore's method of the same name and parameters.
  */
 public enum Strategy {
   /** {@link Store#stringCopy}. */
@@ -42,7 +43,7 @@ public enum Strategy {
   /** A read of one key: the value's size, or -1 if the key does not exist. */
   @FunctionalInterface
   interface Read<K> {
-    int read(Store store, Into into, K key);
+    int read(Reader reader, Into into, K key);
   }
 
   /**
@@ -124,13 +125,13 @@ public enum Strategy {
    *
    * @return the value's size, or -1 if the key does not exist
    */
-  public int read(Store store, Into into, byte[] key) {
-    return arrayKey.read(store, into, key);
+  public int read(Reader reader, Into into, byte[] key) {
+    return arrayKey.read(reader, into, key);
   }
 
-  /** As {@link #read(Store, Into, byte[])}, for a key from a direct buffer's position to limit. */
-  public int read(Store store, Into into, ByteBuffer key) {
-    return directKey.read(store, into, key);
+  /** As {@link #read(Reader, Into, byte[])}, for a key from a direct buffer's position to limit. */
+  public int read(Reader reader, Into into, ByteBuffer key) {
+    return directKey.read(reader, into, key);
   }
 
   /**
@@ -139,8 +140,8 @@ public enum Strategy {
    *
    * @return the value, or null if the key does not exist
    */
-  public byte[] bytes(Store store, Into into, byte[] key) {
-    int size = read(store, into, key);
+  public byte[] bytes(Reader reader, Into into, byte[] key) {
+    int size = read(reader, into, key);
     return size < 0 ? null : into.bytes(size);
   }
 

@@ -17,14 +17,19 @@ import io.pinget.CopyStats;
 import io.pinget.Options;
 import io.pinget.PinnedView;
 import io.pinget.ReadOptions;
+import io.pinget.Reader;
 import io.pinget.Snapshot;
 import io.pinget.Store;
 import io.pinget.StoreClosedException;
+import io.pinget.Strategy;
 import io.pinget.WriteBatch;
 import io.pinget.WriteOptions;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.nio.charset.StandardCharsets;
@@ -72,11 +77,19 @@ class FfmStoreTest {
     return FfmStore.open(dir.resolve("db"), new Options().compression(Compression.NONE));
   }
 
-  /** Every strategy's bytes and copies, from the memtable (P = 1) and the block cache (P = 0). */
+  /**
+   * Every strategy's bytes and copies, from the memtable (P = 1) and the block cache (P = 0): each
+   * of the JNI door's {@link Strategy} values that does not lend a view is read through FfmStore's
+   * method of the same name and parameters (the doors cannot disagree on one), and the FFM door's
+   * own reads, its view and its copy into a segment.
+   */
   @Test
   void strategiesReadTheValueWithTheirCopyCounts() {
     try (FfmStore store = open();
         FfmPinnedView view = store.newPinnedView()) {
+      Reader sameNames = sameNames(store);
+      Strategy.Into into =
+          new Strategy.Into(null, new byte[value.length], ByteBuffer.allocateDirect(value.length));
       store.put(KEY, value);
       for (int p = 1; p >= 0; p--) {
         if (p == 0) {
@@ -87,27 +100,16 @@ class FfmStoreTest {
         assertNotNull(store.pinnableCopy(KEY));
         assertNotNull(store.stringCopy(KEY)); // this thread's lent string grown
         CopyStats.reset();
+        for (Strategy s : Strategy.values()) {
+          if (s != Strategy.PINNED_VIEW) { // the FFM view lends a segment: read below
+            assertArrayEquals(value, s.bytes(sameNames, into, KEY), s.token());
+            assertCopies(p, 1, "ffm_" + s.token());
+          }
+        }
+
         MemorySegment pinned = view.get(KEY);
         assertArrayEquals(value, pinned.toArray(JAVA_BYTE));
         assertCopies(p, 1, "ffm_pinned_view");
-
-        assertArrayEquals(value, store.pinnableCopy(KEY));
-        assertCopies(p, 1, "ffm_pinnable_copy");
-
-        assertArrayEquals(value, store.stringCopy(KEY));
-        assertCopies(p, 1, "ffm_string_copy");
-
-        byte[] dst = new byte[value.length + 10];
-        assertEquals(value.length, store.bufferCopy(KEY, dst, 10, value.length));
-        assertArrayEquals(value, java.util.Arrays.copyOfRange(dst, 10, dst.length));
-        assertCopies(p, 1, "ffm_buffer_copy");
-
-        ByteBuffer direct = ByteBuffer.allocateDirect(value.length);
-        assertEquals(value.length, store.directCopy(KEY, direct));
-        byte[] read = new byte[value.length];
-        direct.get(read);
-        assertArrayEquals(value, read);
-        assertCopies(p, 1, "ffm_direct_copy");
 
         try (Arena arena = Arena.ofConfined()) {
           MemorySegment segment = arena.allocate(value.length);
@@ -116,11 +118,38 @@ class FfmStoreTest {
         }
         assertCopies(p, 1, "ffm_copy_into");
       }
-      // A too-small buffer gets the prefix and the full size.
+      // At an offset; and a too-small buffer gets the prefix and the full size.
+      byte[] dst = new byte[value.length + 10];
+      assertEquals(value.length, store.bufferCopy(KEY, dst, 10, value.length));
+      assertArrayEquals(value, java.util.Arrays.copyOfRange(dst, 10, dst.length));
       byte[] small = new byte[10];
       assertEquals(value.length, store.bufferCopy(KEY, small, 0, small.length));
       assertArrayEquals(java.util.Arrays.copyOf(value, 10), small);
     }
+  }
+
+  /**
+   * A {@link Reader} whose every call is FfmStore's method of the same name and parameter types;
+   * one that FfmStore lacks fails the test.
+   */
+  private static Reader sameNames(FfmStore store) {
+    return (Reader)
+        Proxy.newProxyInstance(
+            Reader.class.getClassLoader(),
+            new Class<?>[] {Reader.class},
+            (proxy, method, args) -> {
+              Method same;
+              try {
+                same = FfmStore.class.getMethod(method.getName(), method.getParameterTypes());
+              } catch (NoSuchMethodException e) {
+                throw new AssertionError("FfmStore has no " + method + ": the doors disagree", e);
+              }
+              try {
+                return same.invoke(store, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 
   /** ReadOptions.withPinMemtable: a memtable hit lent in place, the same bytes as the plain get. */
