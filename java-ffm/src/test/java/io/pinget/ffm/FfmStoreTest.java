@@ -22,6 +22,7 @@ import io.pinget.Snapshot;
 import io.pinget.Store;
 import io.pinget.StoreClosedException;
 import io.pinget.Strategy;
+import io.pinget.TestSupport;
 import io.pinget.WriteBatch;
 import io.pinget.WriteOptions;
 import java.io.IOException;
@@ -80,8 +81,8 @@ class FfmStoreTest {
   /**
    * Every strategy's bytes and copies, from the memtable (P = 1) and the block cache (P = 0): each
    * of the JNI door's {@link Strategy} values that does not lend a view is read through FfmStore's
-   * method of the same name and parameters (the doors cannot disagree on one), and the FFM door's
-   * own reads, its view and its copy into a segment.
+   * method of the same name and parameters (the doors cannot disagree on one); then the FFM door's
+   * own reads (its view, its copy into a segment) and its batches.
    */
   @Test
   void strategiesReadTheValueWithTheirCopyCounts() {
@@ -90,6 +91,13 @@ class FfmStoreTest {
       Reader sameNames = sameNames(store);
       Strategy.Into into =
           new Strategy.Into(null, new byte[value.length], ByteBuffer.allocateDirect(value.length));
+      byte[][] keys = {KEY, KEY, MISSING}; // the batches': two found, one missing
+      int[] sizes = new int[keys.length];
+      byte[][] dsts = {new byte[value.length], new byte[value.length], new byte[1]};
+      ByteBuffer[] directs = new ByteBuffer[keys.length];
+      for (int i = 0; i < keys.length; i++) {
+        directs[i] = ByteBuffer.allocateDirect(value.length);
+      }
       store.put(KEY, value);
       for (int p = 1; p >= 0; p--) {
         if (p == 0) {
@@ -99,6 +107,7 @@ class FfmStoreTest {
         assertNotNull(view.get(KEY));
         assertNotNull(store.pinnableCopy(KEY));
         assertNotNull(store.stringCopy(KEY)); // this thread's lent string grown
+        store.multiGetBufferCopy(ReadOptions.DEFAULT, keys, dsts, sizes); // its batch grown
         CopyStats.reset();
         for (Strategy s : Strategy.values()) {
           if (s != Strategy.PINNED_VIEW) { // the FFM view lends a segment: read below
@@ -117,6 +126,16 @@ class FfmStoreTest {
           assertArrayEquals(value, segment.toArray(JAVA_BYTE));
         }
         assertCopies(p, 1, "ffm_copy_into");
+
+        // The Store's batches copy each key in (3).
+        store.multiGetBufferCopy(ReadOptions.DEFAULT, keys, dsts, sizes);
+        assertArrayEquals(value, dsts[1]);
+        assertArrayEquals(new int[] {value.length, value.length, FfmStore.NOT_FOUND}, sizes);
+        assertCopies(p, 2, "ffm_multiget_buffer_copy", keys.length);
+        store.multiGetDirectCopy(ReadOptions.DEFAULT, keys, directs, sizes);
+        assertArrayEquals(value, TestSupport.toArray(directs[0]));
+        assertArrayEquals(new int[] {value.length, value.length, FfmStore.NOT_FOUND}, sizes);
+        assertCopies(p, 2, "ffm_multiget_direct_copy", keys.length);
       }
       // At an offset; and a too-small buffer gets the prefix and the full size.
       byte[] dst = new byte[value.length + 10];
@@ -177,13 +196,17 @@ class FfmStoreTest {
 
   /** The counts of gets of a row of docs/strategies.md (the one table), at P = p. */
   private static void assertCopies(int p, int gets, String row) {
+    // The binding passes keys in place or copies them uncounted (Slots.key): C++ copies none.
+    assertCopies(p, gets, row, 0);
+  }
+
+  private static void assertCopies(int p, int gets, String row, int keyCopies) {
     io.pinget.contract.StrategyTable.Row r = io.pinget.contract.StrategyTable.get("ffm", row);
     String what = gets + " x " + row + " at P = " + p;
     CopyStats s = CopyStats.current();
     assertEquals(gets * r.copies(p), s.valueCopies(), what + " copies");
     assertEquals(gets * r.allocations(), s.allocations(), what + " allocations");
-    // The binding passes keys in place or copies them uncounted (Slots.key): C++ copies none.
-    assertEquals(0, s.keyCopies(), what + " key copies");
+    assertEquals(keyCopies, s.keyCopies(), what + " key copies");
     CopyStats.reset();
   }
 
