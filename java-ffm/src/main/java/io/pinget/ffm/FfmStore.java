@@ -19,6 +19,7 @@ import io.pinget.internal.StoreAccess;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -412,7 +413,10 @@ public final class FfmStore implements AutoCloseable {
   public int bufferCopy(ReadOptions options, byte[] key, byte[] dst, int off, int len) {
     checkRead(options, key);
     Checks.range(dst, off, len, "dst");
-    return intSize(copy(options, key, MemorySegment.ofArray(dst).asSlice(off, len)));
+    Slots slots = Slots.ofThisThread();
+    MemorySegment all = slots.dst(dst);
+    return intSize(
+        copy(options, key, off == 0 && len == dst.length ? all : all.asSlice(off, len), slots));
   }
 
   /**
@@ -439,8 +443,14 @@ public final class FfmStore implements AutoCloseable {
    */
   public int directCopy(ReadOptions options, byte[] key, ByteBuffer dst) {
     checkRead(options, key);
-    Checks.writableDirect(dst, "dst");
-    return intSize(copy(options, key, MemorySegment.ofBuffer(dst)));
+    Checks.directOfAnyScope(dst, "dst");
+    Slots slots = Slots.ofThisThread();
+    MemorySegment segment = slots.dst(dst);
+    checkUsable(segment, "dst");
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    return intSize(copy(options, key, segment, slots));
   }
 
   /**
@@ -466,21 +476,25 @@ public final class FfmStore implements AutoCloseable {
   public long copyInto(ReadOptions options, byte[] key, MemorySegment dst) {
     checkRead(options, key);
     Objects.requireNonNull(dst, "dst");
-    if (!dst.scope().isAlive()) {
-      throw new IllegalStateException("dst: already closed (the Arena behind it is closed)");
-    }
-    if (!dst.isAccessibleBy(Thread.currentThread())) {
-      throw new WrongThreadException("dst: its confined Arena belongs to another thread");
-    }
+    checkUsable(dst, "dst");
     if (dst.isReadOnly()) {
       throw new IllegalArgumentException("dst is read-only");
     }
-    return copy(options, key, dst);
+    return copy(options, key, dst, Slots.ofThisThread());
   }
 
-  /** The copy into dst, arguments checked: P + 1 copies. */
-  private long copy(ReadOptions options, byte[] key, MemorySegment dst) {
-    Slots slots = Slots.ofThisThread();
+  /** Refuses a segment of a closed Arena, or of another thread's confined one, as Java would. */
+  private static void checkUsable(MemorySegment segment, String what) {
+    if (!segment.scope().isAlive()) {
+      throw new IllegalStateException(what + ": already closed (the Arena behind it is closed)");
+    }
+    if (!segment.isAccessibleBy(Thread.currentThread())) {
+      throw new WrongThreadException(what + ": its confined Arena belongs to another thread");
+    }
+  }
+
+  /** The copy into dst, arguments checked, with this thread's slots: P + 1 copies. */
+  private long copy(ReadOptions options, byte[] key, MemorySegment dst, Slots slots) {
     MemorySegment ro = begin(options, slots);
     try {
       int code =

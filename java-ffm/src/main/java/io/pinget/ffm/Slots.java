@@ -6,6 +6,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.WeakReference;
+import java.nio.ByteBuffer;
 
 /**
  * Out-parameters of one thread's C calls, in native memory that lives as long as the Slots: a
@@ -31,6 +33,15 @@ final class Slots {
   private long lastSnapshot;
   private int lastColumnFamily;
   private int lastFlags = -1; // no flags are -1: nothing set yet
+
+  // The segment over the destination of this thread's last copy, reused while the same array, or
+  // the same buffer with the same position and limit, comes back: a segment made per call is an
+  // allocation that the JIT does not always remove (MemorySegment.ofBuffer, always). Both held
+  // weakly: a caller's dropped destination is not kept alive here.
+  private WeakReference<Object> lastDst = new WeakReference<>(null);
+  private WeakReference<MemorySegment> lastDstSegment = new WeakReference<>(null);
+  private int lastDstPosition;
+  private int lastDstLimit;
 
   Slots() {
     MemorySegment all = Arena.ofAuto().allocate(24, 8);
@@ -59,6 +70,38 @@ final class Slots {
     }
     MemorySegment.copy(bytes, 0, key, JAVA_BYTE, 0, bytes.length);
     return key;
+  }
+
+  /** A segment over all of dst, a heap array checked by the caller. */
+  MemorySegment dst(byte[] dst) {
+    MemorySegment last = lastDstSegment.get();
+    if (last == null || lastDst.get() != dst) {
+      last = remember(dst, MemorySegment.ofArray(dst), 0, 0);
+    }
+    return last;
+  }
+
+  /**
+   * A segment over dst from its position to its limit, a direct buffer checked by the caller, who
+   * then asks the segment's scope whether the buffer's Arena is open and this thread's.
+   */
+  MemorySegment dst(ByteBuffer dst) {
+    MemorySegment last = lastDstSegment.get();
+    if (last == null
+        || lastDst.get() != dst
+        || lastDstPosition != dst.position()
+        || lastDstLimit != dst.limit()) {
+      last = remember(dst, MemorySegment.ofBuffer(dst), dst.position(), dst.limit());
+    }
+    return last;
+  }
+
+  private MemorySegment remember(Object dst, MemorySegment segment, int position, int limit) {
+    lastDst = new WeakReference<>(dst);
+    lastDstSegment = new WeakReference<>(segment);
+    lastDstPosition = position;
+    lastDstLimit = limit;
+    return segment;
   }
 
   /**

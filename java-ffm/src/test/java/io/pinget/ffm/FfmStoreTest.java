@@ -308,6 +308,40 @@ class FfmStoreTest {
     }
   }
 
+  /**
+   * The thread keeps a segment over its last destination (Slots.dst): a destination that comes back
+   * is still asked whether its Arena is open, and written from its position of this call.
+   */
+  @Test
+  void aDestinationThatComesBackIsCheckedAndPlacedAnew() {
+    try (FfmStore store = open()) {
+      store.put(KEY, value);
+      Arena arena = Arena.ofConfined();
+      ByteBuffer buffer = arena.allocate(value.length + 3).asByteBuffer();
+      assertEquals(value.length, store.directCopy(KEY, buffer));
+      buffer.position(3);
+      assertEquals(value.length, store.directCopy(KEY, buffer));
+      byte[] read = new byte[value.length];
+      buffer.get(3, read);
+      assertArrayEquals(value, read);
+      for (int i = value.length; i < buffer.capacity(); i++) {
+        buffer.put(i, (byte) 0x5A);
+      }
+      // A shorter room: the value's size, and nothing written past the limit.
+      assertEquals(value.length, store.directCopy(KEY, buffer.limit(value.length)));
+      ByteBuffer all = buffer.duplicate().clear();
+      for (int i = value.length; i < all.capacity(); i++) {
+        assertEquals((byte) 0x5A, all.get(i), "past the limit at " + i);
+      }
+      arena.close();
+      assertThrows(IllegalStateException.class, () -> store.directCopy(KEY, buffer));
+      byte[] dst = new byte[value.length + 2];
+      assertEquals(value.length, store.bufferCopy(KEY, dst, 0, dst.length));
+      assertEquals(value.length, store.bufferCopy(KEY, dst, 2, value.length));
+      assertArrayEquals(value, java.util.Arrays.copyOfRange(dst, 2, dst.length));
+    }
+  }
+
   @Test
   void badArgumentsThrowAndNothingIsWritten() {
     try (FfmStore store = open();

@@ -188,11 +188,22 @@ public final class Checks {
    * @param what the argument's name
    */
   public static void direct(ByteBuffer buffer, String what) {
+    directOfAnyScope(buffer, what);
+    BufferScopes.checkAlive(buffer, what);
+  }
+
+  /**
+   * As {@link #direct}, but not its scope: for a caller that asks a segment of the buffer, one it
+   * keeps, itself (the FFM door's destinations), in the same place of the order.
+   *
+   * @param buffer the buffer
+   * @param what the argument's name
+   */
+  public static void directOfAnyScope(ByteBuffer buffer, String what) {
     Objects.requireNonNull(buffer, what);
     if (!buffer.isDirect()) {
       throw new IllegalArgumentException(what + " must be a direct ByteBuffer");
     }
-    BufferScopes.checkAlive(buffer, what);
   }
 
   /**
