@@ -34,12 +34,16 @@ final class Slots {
   private int lastColumnFamily;
   private int lastFlags = -1; // no flags are -1: nothing set yet
 
-  // The segment over the destination of this thread's last copy, reused while the same array, or
-  // the same buffer with the same position and limit, comes back: a segment made per call is an
-  // allocation that the JIT does not always remove (MemorySegment.ofBuffer, always). Both held
-  // weakly: a caller's dropped destination is not kept alive here.
-  private WeakReference<Object> lastDst = new WeakReference<>(null);
-  private WeakReference<MemorySegment> lastDstSegment = new WeakReference<>(null);
+  // The per-thread Slots' segment over the destination of its thread's last copy, reused while
+  // the same array, or the same buffer with the same position and limit, comes back: a segment
+  // made per call is an allocation that the JIT does not always remove (MemorySegment.ofBuffer's
+  // it never removed: docs/benchmarks.md). Both held weakly: a destination the caller dropped is
+  // not kept alive here, and a collection clears the segment, which the next call makes again. A
+  // caller alternating two destinations misses every time and pays two WeakReferences per call.
+  private static final WeakReference<Object> NO_DST = new WeakReference<>(null);
+  private static final WeakReference<MemorySegment> NO_SEGMENT = new WeakReference<>(null);
+  private WeakReference<Object> lastDst = NO_DST;
+  private WeakReference<MemorySegment> lastDstSegment = NO_SEGMENT;
   private int lastDstPosition;
   private int lastDstLimit;
 
@@ -76,7 +80,7 @@ final class Slots {
   MemorySegment dst(byte[] dst) {
     MemorySegment last = lastDstSegment.get();
     if (last == null || lastDst.get() != dst) {
-      last = remember(dst, MemorySegment.ofArray(dst), 0, 0);
+      last = remember(dst, MemorySegment.ofArray(dst));
     }
     return last;
   }
@@ -86,21 +90,25 @@ final class Slots {
    * then asks the segment's scope whether the buffer's Arena is open and this thread's.
    */
   MemorySegment dst(ByteBuffer dst) {
+    int position = dst.position(); // read once: a segment is kept only for the range it covers
+    int limit = dst.limit();
     MemorySegment last = lastDstSegment.get();
     if (last == null
         || lastDst.get() != dst
-        || lastDstPosition != dst.position()
-        || lastDstLimit != dst.limit()) {
-      last = remember(dst, MemorySegment.ofBuffer(dst), dst.position(), dst.limit());
+        || lastDstPosition != position
+        || lastDstLimit != limit) {
+      last = remember(dst, MemorySegment.ofBuffer(dst.duplicate().limit(limit).position(position)));
+      lastDstPosition = position;
+      lastDstLimit = limit;
     }
     return last;
   }
 
-  private MemorySegment remember(Object dst, MemorySegment segment, int position, int limit) {
-    lastDst = new WeakReference<>(dst);
-    lastDstSegment = new WeakReference<>(segment);
-    lastDstPosition = position;
-    lastDstLimit = limit;
+  private MemorySegment remember(Object dst, MemorySegment segment) {
+    WeakReference<Object> ofDst = new WeakReference<>(dst); // both made before either is kept
+    WeakReference<MemorySegment> ofSegment = new WeakReference<>(segment);
+    lastDst = ofDst;
+    lastDstSegment = ofSegment;
     return segment;
   }
 

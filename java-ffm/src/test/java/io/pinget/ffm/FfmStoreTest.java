@@ -89,8 +89,6 @@ class FfmStoreTest {
     try (FfmStore store = open();
         FfmPinnedView view = store.newPinnedView()) {
       Reader sameNames = sameNames(store);
-      Strategy.Into into =
-          new Strategy.Into(null, new byte[value.length], ByteBuffer.allocateDirect(value.length));
       byte[][] keys = {KEY, KEY, MISSING}; // the batches': two found, one missing
       int[] sizes = new int[keys.length];
       byte[][] dsts = {new byte[value.length], new byte[value.length], new byte[1]};
@@ -111,6 +109,9 @@ class FfmStoreTest {
         CopyStats.reset();
         for (Strategy s : Strategy.values()) {
           if (s != Strategy.PINNED_VIEW) { // the FFM view lends a segment: read below
+            Strategy.Into into = // new destinations: a copy that went elsewhere fails
+                new Strategy.Into(
+                    null, new byte[value.length], ByteBuffer.allocateDirect(value.length));
             assertArrayEquals(value, s.bytes(sameNames, into, KEY), s.token());
             assertCopies(p, 1, "ffm_" + s.token());
           }
@@ -127,11 +128,19 @@ class FfmStoreTest {
         }
         assertCopies(p, 1, "ffm_copy_into");
 
-        // The Store's batches copy each key in (3).
+        // The Store's batches copy each key in (3). Destinations emptied: the warm-up filled them.
+        for (byte[] d : dsts) {
+          java.util.Arrays.fill(d, (byte) 0);
+        }
+        java.util.Arrays.fill(sizes, -2);
         store.multiGetBufferCopy(ReadOptions.DEFAULT, keys, dsts, sizes);
         assertArrayEquals(value, dsts[1]);
         assertArrayEquals(new int[] {value.length, value.length, FfmStore.NOT_FOUND}, sizes);
         assertCopies(p, 2, "ffm_multiget_buffer_copy", keys.length);
+        for (ByteBuffer d : directs) {
+          d.put(0, new byte[d.capacity()]);
+        }
+        java.util.Arrays.fill(sizes, -2);
         store.multiGetDirectCopy(ReadOptions.DEFAULT, keys, directs, sizes);
         assertArrayEquals(value, TestSupport.toArray(directs[0]));
         assertArrayEquals(new int[] {value.length, value.length, FfmStore.NOT_FOUND}, sizes);
@@ -334,7 +343,11 @@ class FfmStoreTest {
         assertEquals((byte) 0x5A, all.get(i), "past the limit at " + i);
       }
       arena.close();
-      assertThrows(IllegalStateException.class, () -> store.directCopy(KEY, buffer));
+      // pinget's own message: the kept segment was asked, not left to the downcall's refusal.
+      assertEquals(
+          "dst: already closed (the Arena behind it is closed)",
+          assertThrows(IllegalStateException.class, () -> store.directCopy(KEY, buffer))
+              .getMessage());
       byte[] dst = new byte[value.length + 2];
       assertEquals(value.length, store.bufferCopy(KEY, dst, 0, dst.length));
       assertEquals(value.length, store.bufferCopy(KEY, dst, 2, value.length));

@@ -193,8 +193,9 @@ public final class Checks {
   }
 
   /**
-   * As {@link #direct}, but not its scope: for a caller that asks a segment of the buffer, one it
-   * keeps, itself (the FFM door's destinations), in the same place of the order.
+   * As {@link #direct} without asking the buffer's scope (whether its Arena is open, and this
+   * thread's), which the caller must then ask itself, before any later check: the FFM door, which
+   * asks the segment it keeps over the buffer.
    *
    * @param buffer the buffer
    * @param what the argument's name
