@@ -56,9 +56,10 @@ def check_row(r, entry):
     if nbytes is None or abs(nbytes - want_bytes) > 1e-3 * max(1, want_bytes):
         errors.append(f"{where}: {nbytes} bytes copied per get, expected {want_bytes}")
     allocs = r.get("allocs_per_op")
-    if allocs is not None and abs(allocs - entry["allocations"]) > ALLOC_COUNT_TOLERANCE:
+    want_allocs = entry["allocations_of"](p)
+    if allocs is not None and abs(allocs - want_allocs) > ALLOC_COUNT_TOLERANCE:
         errors.append(f"{where}: {allocs} allocations per get, docs/strategies.md says "
-                      f"{entry['allocations']}")
+                      f"{entry['allocations']} = {want_allocs}")
     a = r["alloc_bytes_per_op"]
     if r["suite"] == "jmh" and entry["allocation_free"] and (a is None or a >= ALLOC_LIMIT):
         errors.append(f"{where}: {a} bytes allocated per get; docs/strategies.md says "

@@ -16,10 +16,10 @@ class TableError(Exception):
     pass
 
 
-def copies_function(text):
+def copies_function(text, column="copies"):
     """'P + 1' -> lambda p: p + 1. Terms are P or a whole number, joined by +;
     anything else is refused, so that a new notation fails here loudly rather
-    than being misread."""
+    than being misread. Both count columns (copies, allocations) use it."""
     terms = [t.strip() for t in text.split("+")]
     ps, const = 0, 0
     for t in terms:
@@ -28,13 +28,14 @@ def copies_function(text):
         elif re.fullmatch(r"\d+", t):
             const += int(t)
         else:
-            raise TableError(f"copies {text!r}: terms are P or a number, joined by +")
+            raise TableError(f"{column} {text!r}: terms are P or a number, joined by +")
     return lambda p: ps * p + const
 
 
 def load(path=TABLE):
     """The table's rows: dicts with binding, row, strategy, copies (text),
-    copies_of (a function of P), allocations (int), allocation_free (bool)."""
+    copies_of and allocations_of (functions of P), allocations (text),
+    allocation_free (bool)."""
     with open(path) as f:
         lines = f.read().splitlines()
     start = None
@@ -56,7 +57,8 @@ def load(path=TABLE):
         if free not in ("yes", "no"):
             raise TableError(f"{path}: {row}: allocation-free is {free!r}, not yes or no")
         rows.append({"binding": binding, "row": row, "strategy": strategy, "copies": copies,
-                     "copies_of": copies_function(copies), "allocations": int(allocations),
+                     "copies_of": copies_function(copies), "allocations": allocations,
+                     "allocations_of": copies_function(allocations, "allocations"),
                      "allocation_free": free == "yes"})
     seen = set()
     for r in rows:

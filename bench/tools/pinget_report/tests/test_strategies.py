@@ -55,7 +55,7 @@ class TableTest(unittest.TestCase):
     def test_refuses_what_it_cannot_read(self):
         with self.assertRaises(strategies.TableError):
             strategies.copies_function("P + F")
-        for body in ("| jni | a | a | 1 | 0 | maybe |\n",
+        for body in ("| jni | a | a | 1 | 0 | maybe |\n", "| jni | a | a | 1 | F | no |\n",
                      "| jni | a | a | 1 | 0 | yes |\n| ffm | a | a | 1 | 0 | yes |\n",
                      "| jni | a | a | 1 | 0 |\n"):
             with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
@@ -88,6 +88,17 @@ class CheckCountsTest(unittest.TestCase):
         self.assertTrue(any("allocation-free" in e for e in errors))
         _, errors = self.run_check([row("jmh", "pinnable_copy", 1, allocs=2, alloc_bytes=4112)])
         self.assertTrue(any("allocations per get" in e for e in errors))
+
+    def test_allocations_in_p_follow_the_residency(self):
+        def per_call(residency, allocs):
+            p = 1 if residency == "memtable" else 0
+            return row("jmh", "pinned_view_per_call", p, residency, allocs=allocs,
+                       alloc_bytes=48)
+        self.assertEqual(self.run_check([per_call("block_cache", 0), per_call("memtable", 1)]),
+                         (2, []))
+        for wrong in (per_call("block_cache", 1), per_call("memtable", 0)):
+            _, errors = self.run_check([wrong])
+            self.assertTrue(any("allocations per get" in e for e in errors), errors)
 
     def test_a_changed_table_fails_the_same_row(self):
         table = copy.deepcopy(self.table)

@@ -214,7 +214,7 @@ class FfmStoreTest {
     String what = gets + " x " + row + " at P = " + p;
     CopyStats s = CopyStats.current();
     assertEquals(gets * r.copies(p), s.valueCopies(), what + " copies");
-    assertEquals(gets * r.allocations(), s.allocations(), what + " allocations");
+    assertEquals(gets * r.allocations(p), s.allocations(), what + " allocations");
     assertEquals(keyCopies, s.keyCopies(), what + " key copies");
     CopyStats.reset();
   }

@@ -132,7 +132,7 @@ class RocksJavaReaderTest {
     StrategyTable.Row row = StrategyTable.get("rocksjava", "rocksjava_" + strategy);
     String what = where + " " + row.row();
     assertEquals(row.copies(p), got.valueCopies(), what + ": value copies");
-    assertEquals(row.allocations(), got.allocations(), what + ": allocations");
+    assertEquals(row.allocations(p), got.allocations(), what + ": allocations");
   }
 
   @Test
