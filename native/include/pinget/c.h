@@ -283,7 +283,8 @@ PINGET_C_API pinget_code pinget_pinned_visit(pinget_store* store,
 
 /* A reusable pinned value (pinned_view): create it once, then each
  * pinget_pinned_view into it releases what it held and pins the next value,
- * with no allocation. While it holds a value, the block behind it, and the
+ * with no allocation once its buffer for a memtable copy has held a value
+ * that large. While it holds a value, the block behind it, and the
  * database, stay alive, even if the store is closed. */
 PINGET_C_API pinget_code pinget_pinned_create(pinget_pinned** out,
                                               char** message);

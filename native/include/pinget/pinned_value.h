@@ -27,7 +27,8 @@ class StoreBinding;  // pinget/binding/store_binding.h (not installed)
 // came from, even if its Store is closed: the last pin to go closes it.
 //
 // Reusable: Store::GetPinned releases the previous pin and pins the next value
-// in the same call, without allocating. Not thread-safe: one thread at a time.
+// in the same call, without allocating once its buffer for a memtable copy
+// has held a value that large. Not thread-safe: one thread at a time.
 class PINGET_EXPORT PinnedValue {
  public:
   PinnedValue();

@@ -166,9 +166,11 @@ class PINGET_EXPORT Store {
                  size_t capacity, size_t* value_size);
 
   // pinned_view: releases what *value held, then pins the value for key. P
-  // copies, no allocation. On any non-OK status *value holds nothing. A key
-  // that points into *value's own bytes is copied before they are released
-  // (one counted key copy).
+  // copies, no allocation once *value has held a value that large (a copy
+  // from the memtable goes into its own buffer, which grows once, counted;
+  // pin_memtable pins instead). On any non-OK status *value holds nothing. A
+  // key that points into *value's own bytes is copied before they are
+  // released (one counted key copy).
   Status GetPinned(const ReadOptions& options, std::string_view key,
                    PinnedValue* value);
 

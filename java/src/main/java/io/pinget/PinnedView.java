@@ -45,7 +45,8 @@ public final class PinnedView implements AutoCloseable {
 
   /**
    * pinned_view of the whole key with {@link ReadOptions#DEFAULT}: releases the previous pin and
-   * pins this value. P copies, no allocation.
+   * pins this value. P copies; no allocation once this handle has held a value that large (a copy
+   * from the memtable goes into the handle's own buffer, which grows once).
    *
    * @param key not null, not empty
    * @return the view re-pointed at the value (valid until the next get, release() or close()), or
@@ -83,7 +84,8 @@ public final class PinnedView implements AutoCloseable {
 
   /**
    * pinned_view of a key read in place from position to limit of a direct buffer (a key inside this
-   * handle's own view is copied first). P copies, no allocation.
+   * handle's own view is copied first). P copies; no allocation once this handle has held a value
+   * that large.
    *
    * @param options not null
    * @param key a direct buffer, not null, not empty; its position is left unchanged

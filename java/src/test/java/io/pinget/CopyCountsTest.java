@@ -120,7 +120,8 @@ class CopyCountsTest {
             size,
             perCallRow.copies(p),
             1,
-            // The new PinnableSlice's string holds up to 15 bytes inline (docs/strategies.md).
+            // The new PinnableSlice's string holds up to 15 bytes inline with libstdc++
+            // (docs/strategies.md).
             size > 15 ? perCallRow.allocations(p) : 0,
             perCall);
 

@@ -67,8 +67,9 @@ public final class SmokeMain {
         CopyStats counted = CopyStats.current().minus(before);
         int p = residency.equals("memtable") ? 1 : 0;
         boolean same = Arrays.equals(got, value);
+        StrategyTable.Row row = StrategyTable.get("jni", strategy.token());
         boolean counts =
-            counted.valueCopies() == StrategyTable.get("jni", strategy.token()).copies(p);
+            counted.valueCopies() == row.copies(p) && counted.allocations() == row.allocations(p);
         ok &= same && counts;
         System.out.printf(
             "%-12s %-14s copies=%d bytes=%d keyCopies=%d allocations=%d %s%n",

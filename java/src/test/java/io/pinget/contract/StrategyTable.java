@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * docs/strategies.md, the one strategy table, as the tests read it: binding and row to copies and
- * allocations (in P) and whether the row is allocation-free. The tests assert what they count against
- * it, so a count changed in the code and not in the table (or the reverse) fails.
+ * allocations (in P) and whether the row is allocation-free. The tests assert what they count
+ * against it, so a count changed in the code and not in the table (or the reverse) fails.
  */
 public final class StrategyTable {
   /**
@@ -37,15 +37,17 @@ public final class StrategyTable {
       return inP(allocations, p);
     }
 
+    /** Terms P or a whole number joined by +, as bench/tools reads them; anything else throws. */
     private static int inP(String count, int p) {
-      String c = count.replace(" ", "");
-      if (c.equals("P")) {
-        return p;
+      int n = 0;
+      for (String term : count.split("\\+", -1)) {
+        String t = term.trim();
+        if (!t.equals("P") && !t.matches("\\d+")) {
+          throw new AssertionError("docs/strategies.md: " + count + ": terms are P or a number");
+        }
+        n += t.equals("P") ? p : Integer.parseInt(t);
       }
-      if (c.startsWith("P+")) {
-        return p + Integer.parseInt(c.substring(2));
-      }
-      return Integer.parseInt(c);
+      return n;
     }
   }
 
@@ -90,6 +92,8 @@ public final class StrategyTable {
                 cells[3].trim(),
                 cells[4].trim(),
                 cells[5].trim().equals("yes"));
+        r.copies(0); // a count that cannot be read fails here, for every row
+        r.allocations(0);
         rows.put(r.binding() + "/" + r.row(), r);
       }
     } catch (IOException e) {

@@ -127,7 +127,7 @@ class RocksJavaReaderTest {
     return CopyStats.current();
   }
 
-  /** The rocksjava_ row of strategy: its copies at P = p and its allocations. */
+  /** The rocksjava_ row of strategy: its copies and allocations at P = p. */
   private static void assertCopies(String where, String strategy, int p, CopyStats got) {
     StrategyTable.Row row = StrategyTable.get("rocksjava", "rocksjava_" + strategy);
     String what = where + " " + row.row();
