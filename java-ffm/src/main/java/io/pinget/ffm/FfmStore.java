@@ -502,7 +502,7 @@ public final class FfmStore implements AutoCloseable {
               Native.BUFFER_COPY.invokeExact(
                   handle,
                   ro,
-                  MemorySegment.ofArray(key),
+                  slots.key(key), // see Slots.key
                   (long) key.length,
                   dst,
                   dst.byteSize(),

@@ -99,7 +99,7 @@ final class Native {
       handle(
           "pinget_buffer_copy",
           codeOf(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
-          Access.CRITICAL_HEAP); // key and destination in place; nothing is allocated after it
+          Access.CRITICAL_HEAP); // a heap destination in place; nothing is allocated after it
   static final MethodHandle COLUMN_FAMILY_ID =
       handle(
           "pinget_column_family_id",
