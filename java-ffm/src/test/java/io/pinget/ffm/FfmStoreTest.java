@@ -205,7 +205,7 @@ class FfmStoreTest {
 
   /** The counts of gets of a row of docs/strategies.md (the one table), at P = p. */
   private static void assertCopies(int p, int gets, String row) {
-    // The binding passes keys in place or copies them uncounted (Slots.key): C++ copies none.
+    // The binding copies keys into native memory uncounted (Slots.key): C++ copies none.
     assertCopies(p, gets, row, 0);
   }
 
@@ -241,6 +241,36 @@ class FfmStoreTest {
       assertEquals(FfmStore.NOT_FOUND, store.directCopy(MISSING, ByteBuffer.allocateDirect(8)));
       store.delete(KEY);
       assertNull(view.get(KEY));
+    }
+  }
+
+  /**
+   * The copies take keys through the thread's native key slot (256 bytes at first): a longer key
+   * grows it, and a shorter one after it is read by its own length, not the slot's.
+   */
+  @Test
+  void keysLongerThanTheKeySlotAreReadWhole() {
+    byte[] longKey = new byte[1000];
+    java.util.Arrays.fill(longKey, (byte) 'k');
+    byte[] prefix = java.util.Arrays.copyOf(longKey, 300);
+    try (FfmStore store = open();
+        Arena arena = Arena.ofConfined()) {
+      store.put(longKey, value);
+      store.put(prefix, KEY);
+      byte[] dst = new byte[value.length];
+      ByteBuffer direct = ByteBuffer.allocateDirect(value.length);
+      MemorySegment segment = arena.allocate(value.length);
+      for (int round = 0; round < 2; round++) {
+        assertEquals(value.length, store.bufferCopy(longKey, dst, 0, dst.length));
+        assertArrayEquals(value, dst);
+        assertEquals(value.length, store.directCopy(longKey, direct));
+        assertArrayEquals(value, TestSupport.toArray(direct));
+        assertEquals(value.length, store.copyInto(longKey, segment));
+        assertArrayEquals(value, segment.toArray(JAVA_BYTE));
+        assertEquals(KEY.length, store.bufferCopy(prefix, dst, 0, dst.length));
+        assertEquals(KEY.length, store.copyInto(prefix, segment));
+        assertArrayEquals(KEY, segment.asSlice(0, KEY.length).toArray(JAVA_BYTE));
+      }
     }
   }
 

@@ -6,9 +6,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * docs/strategies.md, the one strategy table, as the tests read it: binding and row to copies and
@@ -75,6 +77,7 @@ public final class StrategyTable {
   private static Map<String, Row> load() {
     Path file = find();
     Map<String, Row> rows = new LinkedHashMap<>();
+    Set<String> names = new HashSet<>();
     try {
       for (String line : Files.readAllLines(file)) {
         if (!line.startsWith("| ") || line.startsWith("| binding") || line.startsWith("|---")) {
@@ -94,6 +97,14 @@ public final class StrategyTable {
                 cells[5].trim().equals("yes"));
         r.copies(0); // a count that cannot be read fails here, for every row
         r.allocations(0);
+        if (!cells[5].trim().matches("yes|no")) {
+          throw new AssertionError(file + ": allocation-free is yes or no: " + line);
+        }
+        // Row names are unique among every binding but cpp, as summary.json's JMH rows need.
+        String name = (r.binding().equals("cpp") ? "cpp/" : "java/") + r.row();
+        if (!names.add(name)) {
+          throw new AssertionError(file + ": row " + r.row() + " twice");
+        }
         rows.put(r.binding() + "/" + r.row(), r);
       }
     } catch (IOException e) {
