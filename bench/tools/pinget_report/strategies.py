@@ -16,10 +16,11 @@ class TableError(Exception):
     pass
 
 
-def copies_function(text, column="copies"):
-    """'P + 1' -> lambda p: p + 1. Terms are P or a whole number, joined by +;
+def count_function(text, column="copies"):
+    """A count column's cell (copies or allocations) as a function of P:
+    'P + 1' -> lambda p: p + 1. Terms are P or a whole number, joined by +;
     anything else is refused, so that a new notation fails here loudly rather
-    than being misread. Both count columns (copies, allocations) use it."""
+    than being misread."""
     terms = [t.strip() for t in text.split("+")]
     ps, const = 0, 0
     for t in terms:
@@ -57,8 +58,8 @@ def load(path=TABLE):
         if free not in ("yes", "no"):
             raise TableError(f"{path}: {row}: allocation-free is {free!r}, not yes or no")
         rows.append({"binding": binding, "row": row, "strategy": strategy, "copies": copies,
-                     "copies_of": copies_function(copies), "allocations": allocations,
-                     "allocations_of": copies_function(allocations, "allocations"),
+                     "copies_of": count_function(copies), "allocations": allocations,
+                     "allocations_of": count_function(allocations, "allocations"),
                      "allocation_free": free == "yes"})
     seen = set()
     for r in rows:

@@ -48,13 +48,13 @@ class TableTest(unittest.TestCase):
         self.assertIsNone(strategies.lookup(self.table, "jmh", "cursor@sideways"))
 
     def test_reads_sums_of_p_and_numbers(self):
-        self.assertEqual(strategies.copies_function("P + 2")(3), 5)
-        self.assertEqual(strategies.copies_function("P + P")(3), 6)
-        self.assertEqual(strategies.copies_function("2")(3), 2)
+        self.assertEqual(strategies.count_function("P + 2")(3), 5)
+        self.assertEqual(strategies.count_function("P + P")(3), 6)
+        self.assertEqual(strategies.count_function("2")(3), 2)
 
     def test_refuses_what_it_cannot_read(self):
         with self.assertRaises(strategies.TableError):
-            strategies.copies_function("P + F")
+            strategies.count_function("P + F")
         for body in ("| jni | a | a | 1 | 0 | maybe |\n", "| jni | a | a | 1 | F | no |\n",
                      "| jni | a | a | 1 | 0 | yes |\n| ffm | a | a | 1 | 0 | yes |\n",
                      "| jni | a | a | 1 | 0 |\n"):
@@ -103,7 +103,7 @@ class CheckCountsTest(unittest.TestCase):
     def test_a_changed_table_fails_the_same_row(self):
         table = copy.deepcopy(self.table)
         entry = next(t for t in table if t["binding"] == "ffm" and t["row"] == "ffm_pinned_view")
-        entry["copies_of"] = strategies.copies_function("P + 1")
+        entry["copies_of"] = strategies.count_function("P + 1")
         entry["copies"] = "P + 1"
         _, errors = check_counts.check([{"results": [row("jmh", "ffm_pinned_view", 0)]}], table)
         self.assertTrue(errors)

@@ -18,10 +18,7 @@ import java.util.Set;
  * against it, so a count changed in the code and not in the table (or the reverse) fails.
  */
 public final class StrategyTable {
-  /**
-   * One row. copies and allocations are counts in P: "2", "P", "P + 1" or "P + 2"; allocations
-   * "0", "1" or "P".
-   */
+  /** One row. copies and allocations are counts in P: terms P or a number joined by +. */
   public record Row(
       String binding,
       String row,
@@ -44,10 +41,13 @@ public final class StrategyTable {
       int n = 0;
       for (String term : count.split("\\+", -1)) {
         String t = term.trim();
-        if (!t.equals("P") && !t.matches("\\d+")) {
+        if (t.equals("P")) {
+          n += p;
+        } else if (t.matches("\\d+")) {
+          n += Integer.parseInt(t);
+        } else {
           throw new AssertionError("docs/strategies.md: " + count + ": terms are P or a number");
         }
-        n += t.equals("P") ? p : Integer.parseInt(t);
       }
       return n;
     }
@@ -87,6 +87,10 @@ public final class StrategyTable {
         if (cells.length != 6) {
           throw new AssertionError(file + ": not a row of six cells: " + line);
         }
+        String free = cells[5].trim();
+        if (!free.matches("yes|no")) {
+          throw new AssertionError(file + ": allocation-free is yes or no: " + line);
+        }
         Row r =
             new Row(
                 cells[0].trim(),
@@ -94,12 +98,9 @@ public final class StrategyTable {
                 cells[2].trim(),
                 cells[3].trim(),
                 cells[4].trim(),
-                cells[5].trim().equals("yes"));
+                free.equals("yes"));
         r.copies(0); // a count that cannot be read fails here, for every row
         r.allocations(0);
-        if (!cells[5].trim().matches("yes|no")) {
-          throw new AssertionError(file + ": allocation-free is yes or no: " + line);
-        }
         // Row names are unique among every binding but cpp, as summary.json's JMH rows need.
         String name = (r.binding().equals("cpp") ? "cpp/" : "java/") + r.row();
         if (!names.add(name)) {
